@@ -1,0 +1,116 @@
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { inProcessBus } from './lib/events.ts';
+import { webDistDir } from './lib/paths.ts';
+import { ensureAdmin } from './modules/auth/accounts.ts';
+import { createSmsProvider } from './modules/auth/sms.ts';
+import authPlugin from './plugins/auth.ts';
+import errorsPlugin from './plugins/errors.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
+import { apiRoutes } from './routes/index.ts';
+import './types.ts';
+
+export interface BuildOptions {
+  config: Config;
+  /** An already open database (tests share one per file); otherwise opened from the config. */
+  database?: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Composes the application; `server.ts` only listens, so tests build it and call `inject`. */
+export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.NODE_ENV === 'production',
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  app.decorate('config', config);
+  app.decorate('database', db);
+  app.decorate('db', db.db);
+  app.decorate('sms', createSmsProvider(config, app.log));
+  app.decorate('events', inProcessBus());
+
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
+  redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable'));
+
+  app.addHook('onClose', async () => {
+    await app.events.close();
+    redis?.disconnect();
+    if (!database) await db.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(errorsPlugin);
+  await app.register(rateLimitPlugin, { redis });
+  await app.register(authPlugin);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Udyog Bazaar API', version: '1.0.0', description: 'B2B marketplace for Indian manufacturers' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(apiRoutes, { prefix: '/api' });
+
+  const web = webDistDir();
+  if (web) {
+    await app.register(fastifyStatic, {
+      root: web,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    if (path === '/api' || path.startsWith('/api/') || req.method !== 'GET' || !web) {
+      return reply.status(404).send({ error: `Route ${req.method} ${path} not found` });
+    }
+    // History fallback: the web app's router handles /dashboard/products and friends.
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    if (await ensureAdmin(db.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) {
+      app.log.info({ event: 'admin.created', email: config.ADMIN_EMAIL }, 'administrator account created');
+    }
+  }
+  return app;
+}

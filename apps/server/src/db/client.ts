@@ -1,0 +1,93 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index.ts';
+import { migrationsDir } from '../lib/paths.ts';
+
+export type Schema = typeof schema;
+/** The query builder, whichever driver is behind it (PGlite embedded or node-postgres). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL and returns rows; for aggregates and statements Drizzle does not express well. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** A quick round trip, for readiness checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent the embedded PGlite is used. */
+  url?: string;
+  /** Directory for the embedded database; undefined keeps it in memory (tests). */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  const database = opts.url ? await openPostgres(opts.url, opts.poolSize ?? 20) : await openPglite(opts.dataDir);
+  await database.migrate();
+  return database;
+}
+
+async function openPglite(dataDir?: string): Promise<Database & { migrate(): Promise<void> }> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let dir: string | undefined;
+  if (dataDir) {
+    dir = resolve(join(dataDir, 'pglite'));
+    mkdirSync(dir, { recursive: true });
+  }
+  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async query<T>(text: string, params: unknown[] = []) {
+      const res = await client.query<T>(text, params);
+      return res.rows;
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      await client.close();
+    },
+    async migrate() {
+      await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsDir() });
+    },
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<Database & { migrate(): Promise<void> }> {
+  const pg = (await import('pg')).default;
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  // numeric and date columns stay strings (exact money, no timezone shifts); bigint counts become numbers.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  pool.on('error', () => {
+    // An idle client lost its connection (database restart); the pool replaces it on next use.
+  });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async query<T>(text: string, params: unknown[] = []) {
+      const res = await pool.query(text, params);
+      return res.rows as T[];
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+    async migrate() {
+      await migrate(drizzle(pool, { schema }), { migrationsFolder: migrationsDir() });
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { manufacturers } from './accounts.ts';
+
+/** The seller's own listing switch. */
+export const listingStatusEnum = pgEnum('listing_status', ['active', 'inactive']);
+/** The platform's moderation of a product. */
+export const moderationStatusEnum = pgEnum('moderation_status', ['pending', 'approved', 'suspended', 'rejected']);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    manufacturerId: uuid('manufacturer_id')
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    sku: text('sku').notNull(),
+    price: numeric('price', { precision: 14, scale: 2 }).notNull(),
+    moq: integer('moq').notNull().default(1),
+    stock: integer('stock').notNull().default(0),
+    unit: text('unit').notNull(),
+    brand: text('brand'),
+    category: text('category'),
+    subCategory: text('sub_category'),
+    modelNumber: text('model_number'),
+    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
+    colors: text('colors').array().notNull().default(sql`'{}'::text[]`),
+    material: text('material'),
+    dimensions: text('dimensions'),
+    weight: text('weight'),
+    packaging: text('packaging'),
+    hsnCode: text('hsn_code'),
+    gstPercentage: numeric('gst_percentage', { precision: 5, scale: 2 }),
+    status: listingStatusEnum('status').notNull().default('active'),
+    moderationStatus: moderationStatusEnum('moderation_status').notNull().default('pending'),
+    moderationReason: text('moderation_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_mfr_sku_key').on(t.manufacturerId, t.sku),
+    index('products_mfr_created_idx').on(t.manufacturerId, t.createdAt),
+    index('products_moderation_idx').on(t.moderationStatus, t.createdAt),
+  ],
+);
+
+export const productMedia = pgTable(
+  'product_media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    mime: text('mime').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    position: integer('position').notNull().default(0),
+    originalName: text('original_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_media_product_idx').on(t.productId, t.position)],
+);

@@ -1,0 +1,233 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { buyers, manufacturers, users } from './accounts.ts';
+import { products } from './catalog.ts';
+
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+
+export const rfqStatusEnum = pgEnum('rfq_status', ['pending', 'quoted', 'negotiating', 'accepted', 'rejected']);
+export const orderStatusEnum = pgEnum('order_status', ['pending', 'processing', 'shipped', 'delivered', 'cancelled']);
+export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'paid']);
+export const disputeStatusEnum = pgEnum('dispute_status', [
+  'open',
+  'under_review',
+  'resolved_buyer',
+  'resolved_seller',
+]);
+
+export const rfqs = pgTable(
+  'rfqs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rfqNumber: text('rfq_number').notNull(),
+    manufacturerId: uuid('manufacturer_id')
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => buyers.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    category: text('category'),
+    requestedQuantity: integer('requested_quantity').notNull(),
+    targetPrice: money('target_price'),
+    deadline: date('deadline'),
+    description: text('description'),
+    specifications: text('specifications').array().notNull().default(sql`'{}'::text[]`),
+    status: rfqStatusEnum('status').notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    agreedPrice: money('agreed_price'),
+    agreedQuantity: integer('agreed_quantity'),
+    orderId: uuid('order_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('rfqs_number_key').on(t.rfqNumber),
+    index('rfqs_mfr_created_idx').on(t.manufacturerId, t.createdAt),
+    index('rfqs_buyer_idx').on(t.buyerId),
+  ],
+);
+
+/** Every offer in an RFQ's negotiation, in order: who offered what, and when. */
+export const rfqOffers = pgTable(
+  'rfq_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rfqId: uuid('rfq_id')
+      .notNull()
+      .references(() => rfqs.id, { onDelete: 'cascade' }),
+    byRole: text('by_role').notNull(),
+    kind: text('kind').notNull(),
+    pricePerUnit: money('price_per_unit'),
+    quantity: integer('quantity'),
+    notes: text('notes'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rfq_offers_rfq_idx').on(t.rfqId, t.createdAt)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderNumber: text('order_number').notNull(),
+    manufacturerId: uuid('manufacturer_id')
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => buyers.id, { onDelete: 'cascade' }),
+    rfqId: uuid('rfq_id'),
+    status: orderStatusEnum('status').notNull().default('pending'),
+    paymentStatus: paymentStatusEnum('payment_status').notNull().default('pending'),
+    subtotal: money('subtotal').notNull(),
+    shipping: money('shipping').notNull().default('0'),
+    tax: money('tax').notNull(),
+    total: money('total').notNull(),
+    shipStreet: text('ship_street').notNull(),
+    shipApartment: text('ship_apartment'),
+    shipCity: text('ship_city').notNull(),
+    shipState: text('ship_state').notNull(),
+    shipZipCode: text('ship_zip_code').notNull(),
+    shipCountry: text('ship_country').notNull().default('India'),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    estimatedDelivery: date('estimated_delivery'),
+    cancelReason: text('cancel_reason'),
+    invoiceNumber: text('invoice_number'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_key').on(t.orderNumber),
+    index('orders_mfr_created_idx').on(t.manufacturerId, t.createdAt),
+    index('orders_mfr_status_created_idx').on(t.manufacturerId, t.status, t.createdAt),
+    index('orders_buyer_idx').on(t.buyerId),
+    index('orders_created_idx').on(t.createdAt),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    brand: text('brand'),
+    category: text('category'),
+    hsnCode: text('hsn_code'),
+    unit: text('unit'),
+    quantity: integer('quantity').notNull(),
+    unitPrice: money('unit_price').notNull(),
+    gstPercentage: numeric('gst_percentage', { precision: 5, scale: 2 }).notNull().default('0'),
+    taxAmount: money('tax_amount').notNull(),
+    lineTotal: money('line_total').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+/** The timeline of an order: every status change with who made it and why. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: orderStatusEnum('from_status'),
+    toStatus: orderStatusEnum('to_status').notNull(),
+    note: text('note'),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+export const settlements = pgTable(
+  'settlements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    settlementNumber: text('settlement_number').notNull(),
+    manufacturerId: uuid('manufacturer_id')
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
+    periodStart: date('period_start').notNull(),
+    periodEnd: date('period_end').notNull(),
+    amount: money('amount').notNull(),
+    status: paymentStatusEnum('status').notNull().default('pending'),
+    reference: text('reference'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('settlements_number_key').on(t.settlementNumber),
+    index('settlements_mfr_idx').on(t.manufacturerId, t.createdAt),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentNumber: text('payment_number').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    manufacturerId: uuid('manufacturer_id')
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => buyers.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    method: text('method').notNull(),
+    reference: text('reference'),
+    status: paymentStatusEnum('status').notNull().default('pending'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    settlementId: uuid('settlement_id').references(() => settlements.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_number_key').on(t.paymentNumber),
+    index('payments_mfr_created_idx').on(t.manufacturerId, t.createdAt),
+    index('payments_order_idx').on(t.orderId),
+  ],
+);
+
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    manufacturerId: uuid('manufacturer_id')
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => buyers.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    status: disputeStatusEnum('status').notNull().default('open'),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('disputes_status_idx').on(t.status, t.createdAt), index('disputes_mfr_idx').on(t.manufacturerId)],
+);

@@ -1,0 +1,125 @@
+import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { OTP } from '@ub/shared';
+import type { Db } from '../../db/client.ts';
+import { otpCodes, users } from '../../db/schema/index.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { hashPassword } from './passwords.ts';
+import { revokeAllSessions } from './sessions.ts';
+import type { SmsProvider } from './sms.ts';
+
+export const RESET_MESSAGES = {
+  sent: 'If this number is registered, a 6-digit reset code has been sent to it.',
+  invalid: 'Invalid verification code',
+  expired: 'This code has expired. Please request a new one.',
+  tooManyTries: 'Too many wrong attempts. Please request a new code.',
+  verified: 'Code verified.',
+  reset: 'Password reset successful.',
+  failed: 'Failed to reset password',
+} as const;
+
+const PER_PHONE_PER_HOUR = 5;
+
+function codeHash(id: string, code: string): string {
+  return createHash('sha256').update(`${id}:${code}`).digest('hex');
+}
+
+/**
+ * Issues a reset code. A code row is written whether or not the phone is registered, and the answer is the same,
+ * so neither the reply nor the cooldown reveals which numbers have accounts. Only registered numbers get an SMS.
+ */
+export async function requestResetCode(db: Db, sms: SmsProvider, phone: string): Promise<void> {
+  const [last] = await db
+    .select({ createdAt: otpCodes.createdAt })
+    .from(otpCodes)
+    .where(eq(otpCodes.phone, phone))
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(1);
+  if (last) {
+    const waitMs = last.createdAt.getTime() + OTP.resendCooldownSeconds * 1000 - Date.now();
+    if (waitMs > 0) {
+      throw new AppError(
+        'rate_limited',
+        `Please wait ${Math.ceil(waitMs / 1000)} seconds before requesting a new code.`,
+      );
+    }
+  }
+  const [recent] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.phone, phone), sql`${otpCodes.createdAt} > now() - interval '1 hour'`));
+  if ((recent?.n ?? 0) >= PER_PHONE_PER_HOUR) {
+    throw new AppError('rate_limited', 'Too many codes requested for this number. Please try again in an hour.');
+  }
+
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const id = randomUUID();
+  // Older unused codes for this phone die when a new one is issued.
+  await db
+    .update(otpCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt)));
+  await db.insert(otpCodes).values({
+    id,
+    phone,
+    codeHash: codeHash(id, code),
+    expiresAt: new Date(Date.now() + OTP.ttlMinutes * 60_000),
+  });
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
+  if (user) {
+    await sms.send({
+      to: phone,
+      body: `${code} is your password reset code. It expires in ${OTP.ttlMinutes} minutes. Do not share it with anyone.`,
+      vars: { otp: code },
+    });
+  }
+}
+
+/** Checks a code against the phone's live code, counting wrong tries; throws the message the page shows. */
+async function checkCode(db: Db, phone: string, code: string) {
+  const [row] = await db
+    .select()
+    .from(otpCodes)
+    .where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt)))
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(1);
+  if (!row) throw badRequest(RESET_MESSAGES.invalid);
+  if (row.expiresAt.getTime() < Date.now()) throw badRequest(RESET_MESSAGES.expired);
+  if (row.attempts >= OTP.maxAttempts) throw badRequest(RESET_MESSAGES.tooManyTries);
+  const expected = Buffer.from(row.codeHash, 'hex');
+  const actual = Buffer.from(codeHash(row.id, code), 'hex');
+  if (!timingSafeEqual(expected, actual)) {
+    const [updated] = await db
+      .update(otpCodes)
+      .set({ attempts: sql`${otpCodes.attempts} + 1` })
+      .where(eq(otpCodes.id, row.id))
+      .returning({ attempts: otpCodes.attempts });
+    throw badRequest(
+      (updated?.attempts ?? 0) >= OTP.maxAttempts ? RESET_MESSAGES.tooManyTries : RESET_MESSAGES.invalid,
+    );
+  }
+  return row;
+}
+
+export async function verifyResetCode(db: Db, phone: string, code: string): Promise<void> {
+  const row = await checkCode(db, phone, code);
+  await db.update(otpCodes).set({ verifiedAt: new Date() }).where(eq(otpCodes.id, row.id));
+}
+
+/** Sets the new password, spends the code and signs the user out everywhere, all or nothing. */
+export async function resetPassword(db: Db, phone: string, code: string, newPassword: string): Promise<void> {
+  const row = await checkCode(db, phone, code);
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
+  if (!user) throw badRequest(RESET_MESSAGES.invalid);
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    const spent = await tx
+      .update(otpCodes)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(otpCodes.id, row.id), isNull(otpCodes.consumedAt)))
+      .returning({ id: otpCodes.id });
+    if (!spent.length) throw badRequest(RESET_MESSAGES.invalid);
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await revokeAllSessions(tx as unknown as Db, user.id);
+  });
+}

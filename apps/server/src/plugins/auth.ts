@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Role } from '@ub/shared';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import { findSessionUser } from '../modules/auth/sessions.ts';
+
+function bearer(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('user', undefined);
+
+    app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest) => {
+      const token = bearer(req);
+      if (!token) throw unauthorized();
+      const user = await findSessionUser(app.db, token);
+      if (!user) throw unauthorized('Your session has expired. Please sign in again.');
+      if (!roles.includes(user.role)) throw forbidden('You do not have access to this resource.');
+      req.user = user;
+    });
+
+    app.decorate('optionalAuth', async (req: FastifyRequest) => {
+      const token = bearer(req);
+      if (token) req.user = await findSessionUser(app.db, token);
+    });
+  },
+  { name: 'auth' },
+);

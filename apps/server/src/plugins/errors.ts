@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.ts';
+
+/** One error shape on the wire: `{ error, fields? }`; 5xx details stay in the log. */
+export default fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((err: FastifyError, req, reply) => {
+      let status = 500;
+      let body: { error: string; fields?: Record<string, string>; message?: string };
+
+      if (hasZodFastifySchemaValidationErrors(err)) {
+        status = 400;
+        const fields: Record<string, string> = {};
+        for (const v of err.validation) {
+          const key =
+            v.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(v.params?.missingProperty ?? 'body');
+          fields[key] ??= v.message ?? 'Invalid value';
+        }
+        body = { error: Object.values(fields)[0] ?? 'Invalid request', fields };
+      } else if (err instanceof AppError) {
+        status = err.statusCode;
+        body = { error: err.message, ...(err.fields ? { fields: err.fields } : {}) };
+      } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+        status = err.statusCode;
+        body = { error: status === 429 ? 'Too many requests. Please try again later.' : err.message };
+        if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+          body = { error: 'The request body is not valid JSON.' };
+        }
+      } else if (isConnectionError(err)) {
+        status = 503;
+        body = { error: 'The service is temporarily unavailable. Please try again shortly.' };
+        req.log.error({ err }, 'database unavailable');
+      } else {
+        req.log.error({ err }, 'unhandled error');
+        body = { error: 'Something went wrong. Please try again.' };
+      }
+      if (status >= 500 && status !== 503) req.log.error({ err }, 'request failed');
+      if (req.routeOptions.config?.errorAsMessage) body.message = body.error;
+      return reply.status(status).send(body);
+    });
+  },
+  { name: 'errors' },
+);
+
+function isConnectionError(err: unknown): boolean {
+  const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+  return (
+    code === 'ECONNREFUSED' ||
+    code === 'ECONNRESET' ||
+    code === '57P01' ||
+    code === '57P03' ||
+    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(
+      String((err as Error).message),
+    )
+  );
+}

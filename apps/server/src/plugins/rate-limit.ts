@@ -1,0 +1,48 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * A preHandler that allows `max` requests per `minutes` for each key (the client IP unless `key` is given;
+     * the body is parsed by then, so keys may use it). Scaled by RATE_LIMIT_SCALE.
+     */
+    limit(
+      name: string,
+      max: number,
+      minutes: number,
+      key?: (req: FastifyRequest) => string,
+    ): preHandlerAsyncHookHandler;
+  }
+}
+
+/** Counters live in memory by default and in Redis when REDIS_URL is set, so every process shares them. */
+export default fp(
+  async (app: FastifyInstance, opts: { redis?: Redis }) => {
+    await app.register(rateLimit, {
+      global: false,
+      ...(opts.redis ? { redis: opts.redis, skipOnError: true, nameSpace: 'ub-rl:' } : {}),
+    });
+    app.decorate(
+      'limit',
+      (name: string, max: number, minutes: number, key?: (req: FastifyRequest) => string) =>
+        app.rateLimit({
+          max: Math.max(1, Math.ceil(max * app.config.RATE_LIMIT_SCALE)),
+          timeWindow: minutes * 60_000,
+          groupId: name,
+          keyGenerator: (req) => `${name}:${key ? key(req) : req.ip}`,
+        }) as preHandlerAsyncHookHandler,
+    );
+  },
+  { name: 'rate-limit', dependencies: [] },
+);
+
+/** A string field of the parsed JSON body, lower-cased, for per-account and per-phone limits. */
+export function bodyField(field: string) {
+  return (req: FastifyRequest) => {
+    const v = (req.body as Record<string, unknown> | undefined)?.[field];
+    return typeof v === 'string' ? v.trim().toLowerCase() : '';
+  };
+}

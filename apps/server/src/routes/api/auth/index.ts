@@ -1,0 +1,187 @@
+import {
+  adminLoginSchema,
+  errorBody,
+  forgotPasswordSchema,
+  loginResponse,
+  loginSchema,
+  messageResponse,
+  registerResponse,
+  registerSchema,
+  resetPasswordSchema,
+  sessionUser,
+  verifyResetCodeSchema,
+} from '@ub/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkCredentials, registerSeller } from '../../../modules/auth/accounts.ts';
+import {
+  RESET_MESSAGES,
+  requestResetCode,
+  resetPassword,
+  verifyResetCode,
+} from '../../../modules/auth/password-reset.ts';
+import { createSession, findSessionUser, revokeSession, toSessionUser } from '../../../modules/auth/sessions.ts';
+import { bodyField } from '../../../plugins/rate-limit.ts';
+import { currentUser } from '../../../types.ts';
+
+const authErrors = { 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody };
+const resetErrors = { 400: errorBody.extend({ message: z.string() }), 429: errorBody.extend({ message: z.string() }) };
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  // Reset codes are limited per IP and per phone number, on top of the per-code try limit.
+  const otpLimits = (name: string) => [
+    app.limit(`${name}-ip`, 20, 15),
+    app.limit(`${name}-phone`, 10, 15, bodyField('phoneNumber')),
+  ];
+
+  async function openSession(userId: string, remember: boolean, ip: string, userAgent?: string) {
+    const { token, expiresAt } = await createSession(app.db, userId, { remember, ip, userAgent });
+    const user = await findSessionUser(app.db, token);
+    if (!user) throw new Error('session vanished');
+    return { token, expiresAt: expiresAt.toISOString(), user: toSessionUser(user) };
+  }
+
+  app.post(
+    '/register',
+    {
+      preHandler: app.limit('register', 10, 1),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Register a seller (manufacturer) account',
+        body: registerSchema,
+        response: { 201: registerResponse, ...authErrors },
+      },
+    },
+    async (req, reply) => {
+      const created = await registerSeller(app.db, req.body);
+      req.log.info({ event: 'seller.registered', userId: created.userId }, 'seller registered');
+      return reply.status(201).send({
+        message: 'Registration received. Our team will verify your details within 24 hours.',
+        user: { id: created.userId, status: created.status },
+      });
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      // Per IP, and per account, so one account cannot be hammered from many addresses.
+      preHandler: [app.limit('login-ip', 20, 1), app.limit('login-account', 10, 15, bodyField('username'))],
+      schema: {
+        tags: ['accounts'],
+        summary: 'Seller sign-in with email or phone',
+        body: loginSchema,
+        response: { 200: loginResponse, ...authErrors },
+      },
+    },
+    async (req) => {
+      const { id } = await checkCredentials(app.db, req.body.username, req.body.password, 'seller');
+      return openSession(id, req.body.remember, req.ip, req.headers['user-agent']);
+    },
+  );
+
+  app.post(
+    '/admin/login',
+    {
+      preHandler: [app.limit('admin-login-ip', 20, 1), app.limit('admin-login-account', 10, 15, bodyField('email'))],
+      schema: {
+        tags: ['admin'],
+        summary: 'Administrator sign-in',
+        body: adminLoginSchema,
+        response: { 200: loginResponse, ...authErrors },
+      },
+    },
+    async (req) => {
+      const email = (req.body.email || req.body.username) as string;
+      const { id } = await checkCredentials(app.db, email, req.body.password, 'admin');
+      return openSession(id, true, req.ip, req.headers['user-agent']);
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: app.requireRole('seller', 'admin', 'buyer'),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Revoke the current session',
+        security: [{ bearerAuth: [] }],
+        response: { 200: messageResponse, 401: errorBody },
+      },
+    },
+    async (req) => {
+      await revokeSession(app.db, currentUser(req).sessionId);
+      return { message: 'Logged out' };
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      onRequest: app.requireRole('seller', 'admin', 'buyer'),
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user (used by the route guards)',
+        security: [{ bearerAuth: [] }],
+        response: { 200: z.object({ user: sessionUser }), 401: errorBody },
+      },
+    },
+    async (req) => ({ user: toSessionUser(currentUser(req)) }),
+  );
+
+  app.post(
+    '/forgot-password-sms',
+    {
+      config: { errorAsMessage: true },
+      preHandler: otpLimits('otp-send'),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Send a 6-digit reset code by SMS',
+        body: forgotPasswordSchema,
+        response: { 200: messageResponse, ...resetErrors },
+      },
+    },
+    async (req) => {
+      await requestResetCode(app.db, app.sms, req.body.phoneNumber);
+      return { message: RESET_MESSAGES.sent };
+    },
+  );
+
+  app.post(
+    '/verify-reset-code',
+    {
+      config: { errorAsMessage: true },
+      preHandler: otpLimits('otp-check'),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Check a reset code',
+        body: verifyResetCodeSchema,
+        response: { 200: messageResponse, ...resetErrors },
+      },
+    },
+    async (req) => {
+      await verifyResetCode(app.db, req.body.phoneNumber, req.body.code);
+      return { message: RESET_MESSAGES.verified };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      config: { errorAsMessage: true },
+      preHandler: otpLimits('otp-check'),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set a new password with a verified code; signs out every session',
+        body: resetPasswordSchema,
+        response: { 200: messageResponse, ...resetErrors },
+      },
+    },
+    async (req) => {
+      await resetPassword(app.db, req.body.phoneNumber, req.body.code, req.body.newPassword);
+      return { message: RESET_MESSAGES.reset };
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import adminManufacturers from './api/admin/manufacturers.ts';
+import auth from './api/auth/index.ts';
+import health from './api/health.ts';
+import settings from './api/settings/index.ts';
+
+/** Every API route plugin, mounted under /api. Add a feature's plugin here. */
+export async function apiRoutes(api: FastifyInstance): Promise<void> {
+  await api.register(health);
+  await api.register(auth);
+  await api.register(settings);
+  await api.register(adminManufacturers);
+}

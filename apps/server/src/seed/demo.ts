@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { users } from '../db/schema/index.ts';
+import { createAdmin, createSeller } from './factories.ts';
+
+export const DEMO = {
+  seller: { email: 'demo.seller@example.in', phone: '9876543210', password: 'DemoSeller@123' },
+  admin: { email: 'admin@example.in', password: 'DemoAdmin@123' },
+} as const;
+
+/**
+ * Fills an empty database with demo accounts (and, as features land, their data) so every screen has content
+ * on first start. Runs only when the users table is empty.
+ */
+export async function seedDemo(app: FastifyInstance): Promise<void> {
+  const [row] = await app.db.select({ n: sql<number>`count(*)::int` }).from(users);
+  if ((row?.n ?? 0) > 0) return;
+  const db = app.db;
+  const seller = await createSeller(db, {
+    email: DEMO.seller.email,
+    phone: DEMO.seller.phone,
+    password: DEMO.seller.password,
+    fullName: 'Priya Sharma',
+    companyName: 'Sharma Toys & Crafts Pvt Ltd',
+    companyAddress: 'Unit 4, Saki Vihar Road, Powai, Mumbai, Maharashtra 400072',
+    category: 'toys',
+    gstNumber: '27AAPFU0939F1ZV',
+    status: 'approved',
+    bank: {
+      accountHolderName: 'Sharma Toys & Crafts Pvt Ltd',
+      bankName: 'HDFC Bank',
+      branchName: 'Powai',
+      accountNumber: '50100234567890',
+      ifscCode: 'HDFC0000486',
+      accountType: 'Current',
+    },
+  });
+  await createAdmin(db, { email: DEMO.admin.email, password: DEMO.admin.password, fullName: 'Asha Admin' });
+  const context = { app, seller };
+  for (const step of demoSteps) await step(context);
+  app.log.info(
+    {
+      event: 'demo.seeded',
+      seller: { login: DEMO.seller.email, password: DEMO.seller.password, url: '/login' },
+      admin: { login: DEMO.admin.email, password: DEMO.admin.password, url: '/admin/login' },
+    },
+    `Demo data ready. Seller: ${DEMO.seller.email} / ${DEMO.seller.password} at /login. Admin: ${DEMO.admin.email} / ${DEMO.admin.password} at /admin/login`,
+  );
+}
+
+export interface DemoContext {
+  app: FastifyInstance;
+  seller: Awaited<ReturnType<typeof createSeller>>;
+}
+
+/** Each feature adds its demo data here, in order (catalog before trade). */
+const demoSteps: Array<(ctx: DemoContext) => Promise<void>> = [];

@@ -1,0 +1,132 @@
+import { randomInt } from 'node:crypto';
+import { gstCheckCharacter } from '@ub/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { buyers, manufacturers, users } from '../db/schema/index.ts';
+import type { ManufacturerStatus } from '@ub/shared';
+import { hashPassword } from '../modules/auth/passwords.ts';
+
+/** Data factories shared by the demo seed, the integration tests and the e2e tests. */
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const letter = () => LETTERS[randomInt(26)] as string;
+
+/** A GSTIN with a correct check character, for the given two-digit state code (27 = Maharashtra). */
+export function makeGstin(state = '27'): string {
+  const pan = `${letter()}${letter()}${letter()}P${letter()}${String(randomInt(10000)).padStart(4, '0')}${letter()}`;
+  const first14 = `${state}${pan}1Z`;
+  return first14 + gstCheckCharacter(first14);
+}
+
+/** A 10-digit Indian mobile number starting with 9. */
+export function makePhone(): string {
+  return `9${String(randomInt(1_000_000_000)).padStart(9, '0')}`;
+}
+
+export interface SellerSpec {
+  email?: string;
+  phone?: string;
+  password?: string;
+  fullName?: string;
+  companyName?: string;
+  companyAddress?: string;
+  category?: string;
+  gstNumber?: string;
+  status?: ManufacturerStatus;
+  bank?: Partial<{
+    accountHolderName: string;
+    bankName: string;
+    branchName: string;
+    accountNumber: string;
+    ifscCode: string;
+    accountType: string;
+  }>;
+  createdAt?: Date;
+}
+
+export async function createSeller(db: Db, spec: SellerSpec = {}) {
+  const n = randomInt(1_000_000);
+  const email = (spec.email ?? `seller${n}@example.in`).toLowerCase();
+  const password = spec.password ?? 'Passw0rd!';
+  const [user] = await db
+    .insert(users)
+    .values({
+      role: 'seller',
+      email,
+      phone: spec.phone ?? makePhone(),
+      fullName: spec.fullName ?? `Seller ${n}`,
+      passwordHash: await hashPassword(password),
+      ...(spec.createdAt ? { createdAt: spec.createdAt } : {}),
+    })
+    .returning();
+  if (!user) throw new Error('seller insert failed');
+  const [manufacturer] = await db
+    .insert(manufacturers)
+    .values({
+      userId: user.id,
+      companyName: spec.companyName ?? `Company ${n} Pvt Ltd`,
+      companyAddress: spec.companyAddress ?? 'Plot 12, MIDC Industrial Area, Andheri East, Mumbai 400093',
+      category: spec.category ?? 'toys',
+      gstNumber: spec.gstNumber ?? makeGstin(),
+      status: spec.status ?? 'approved',
+      ...spec.bank,
+      ...(spec.createdAt ? { createdAt: spec.createdAt } : {}),
+    })
+    .returning();
+  if (!manufacturer) throw new Error('manufacturer insert failed');
+  return { user, manufacturer, password };
+}
+
+export async function createAdmin(db: Db, spec: { email?: string; password?: string; fullName?: string } = {}) {
+  const password = spec.password ?? 'AdminPassw0rd!';
+  const [user] = await db
+    .insert(users)
+    .values({
+      role: 'admin',
+      email: (spec.email ?? `admin${randomInt(1_000_000)}@example.in`).toLowerCase(),
+      fullName: spec.fullName ?? 'Platform Admin',
+      passwordHash: await hashPassword(password),
+    })
+    .returning();
+  if (!user) throw new Error('admin insert failed');
+  return { user, password };
+}
+
+export async function createBuyer(
+  db: Db,
+  spec: { email?: string; password?: string; companyName?: string; contactName?: string; state?: string } = {},
+) {
+  const n = randomInt(1_000_000);
+  const password = spec.password ?? 'BuyerPassw0rd!';
+  const phone = makePhone();
+  const [user] = await db
+    .insert(users)
+    .values({
+      role: 'buyer',
+      email: (spec.email ?? `buyer${n}@example.in`).toLowerCase(),
+      phone,
+      fullName: spec.contactName ?? `Buyer ${n}`,
+      passwordHash: await hashPassword(password),
+    })
+    .returning();
+  if (!user) throw new Error('buyer insert failed');
+  const [buyer] = await db
+    .insert(buyers)
+    .values({
+      userId: user.id,
+      companyName: spec.companyName ?? `Buyer Co ${n}`,
+      contactName: user.fullName,
+      phone,
+      state: spec.state ?? 'Karnataka',
+      gstNumber: makeGstin('29'),
+      address: '44 Residency Road, Bengaluru 560025',
+    })
+    .returning();
+  if (!buyer) throw new Error('buyer insert failed');
+  return { user, buyer, password };
+}
+
+export async function userByEmail(db: Db, email: string) {
+  const [u] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return u;
+}

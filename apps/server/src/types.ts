@@ -1,0 +1,41 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Role } from '@ub/shared';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { AuthUser } from './modules/auth/sessions.ts';
+import type { SmsProvider } from './modules/auth/sms.ts';
+import type { EventBus } from './lib/events.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    sms: SmsProvider;
+    events: EventBus;
+    /** onRequest hook: 401 without a live token, 403 when the user's role is not one of `roles`. */
+    requireRole(...roles: Role[]): (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** onRequest hook: attaches the user when a live token is sent, and lets anonymous callers through. */
+    optionalAuth: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user?: AuthUser;
+  }
+  interface FastifyContextConfig {
+    /** Reset endpoints answer errors in `message` as well as `error` (spec section 7). */
+    errorAsMessage?: boolean;
+  }
+}
+
+/** The signed-in user of a route guarded by requireRole. */
+export function currentUser(req: FastifyRequest): AuthUser {
+  if (!req.user) throw new Error('route is missing requireRole');
+  return req.user;
+}
+
+/** The caller's manufacturer id on a seller route. */
+export function currentManufacturerId(req: FastifyRequest): string {
+  const id = currentUser(req).manufacturerId;
+  if (!id) throw new Error('seller without manufacturer');
+  return id;
+}

@@ -1,0 +1,31 @@
+import { forwardRef, type InputHTMLAttributes, useState } from 'react';
+import { TextField } from './field.tsx';
+
+/** A password input with the show/hide toggle. */
+export const PasswordField = forwardRef<
+  HTMLInputElement,
+  { label: string; error?: string } & InputHTMLAttributes<HTMLInputElement>
+>(function PasswordField({ label, error, ...props }, ref) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="relative">
+      <TextField
+        ref={ref}
+        label={label}
+        error={error}
+        type={shown ? 'text' : 'password'}
+        className="pr-16"
+        {...props}
+      />
+      <button
+        type="button"
+        onClick={() => setShown((v) => !v)}
+        className="absolute top-7 right-2 rounded px-2 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50"
+        aria-label={shown ? 'Hide password' : 'Show password'}
+        aria-pressed={shown}
+      >
+        {shown ? 'Hide' : 'Show'}
+      </button>
+    </div>
+  );
+});

@@ -1,0 +1,5 @@
+import { PlainPage } from '../../components/plain-page.tsx';
+
+export default function Page() {
+  return <PlainPage title="Order Management" />;
+}

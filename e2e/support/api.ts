@@ -1,0 +1,93 @@
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { gstCheckCharacter } from '@ub/shared/gst';
+import { E2E_ADMIN, serverLogPath } from './env.ts';
+
+/** Data for the e2e specs is made through the public API, never by reaching into the database. */
+
+export function uniquePhone(): string {
+  return `9${String(randomInt(1_000_000_000)).padStart(9, '0')}`;
+}
+
+export function validGstin(state = '27'): string {
+  const L = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const l = () => L[randomInt(26)];
+  const first14 = `${state}${l()}${l()}${l()}P${l()}${String(randomInt(10000)).padStart(4, '0')}${l()}1Z`;
+  return first14 + gstCheckCharacter(first14);
+}
+
+export interface SellerAccount {
+  email: string;
+  phone: string;
+  password: string;
+  fullName: string;
+  companyName: string;
+  userId: string;
+}
+
+export async function registerSeller(request: APIRequestContext, overrides: Partial<SellerAccount> = {}): Promise<SellerAccount> {
+  const n = randomInt(1_000_000);
+  const account = {
+    email: `e2e.seller${n}@example.in`,
+    phone: uniquePhone(),
+    password: 'SellerPass!1',
+    fullName: `E2E Seller ${n}`,
+    companyName: `E2E Industries ${n}`,
+    ...overrides,
+  };
+  const res = await request.post('/api/register', {
+    data: {
+      full_name: account.fullName,
+      email: account.email,
+      phone: account.phone,
+      password: account.password,
+      confirm_password: account.password,
+      type: 'seller',
+      company_name: account.companyName,
+      gst_number: validGstin(),
+      company_address: '21 Industrial Estate, Pune, Maharashtra 411019',
+      category: 'toys',
+    },
+  });
+  if (res.status() !== 201) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
+  const body = await res.json();
+  return { ...account, userId: body.user.id };
+}
+
+export async function apiLogin(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const res = await request.post('/api/login', { data: { username, password } });
+  if (!res.ok()) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
+  return (await res.json()).token;
+}
+
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/admin/login', { data: E2E_ADMIN });
+  if (!res.ok()) throw new Error(`admin login failed: ${res.status()}`);
+  return (await res.json()).token;
+}
+
+/** Puts a seller token in the browser's storage as "Remember me" would, then opens `path`. */
+export async function openAsSeller(page: Page, token: string, userId: string, path = '/dashboard'): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate(
+    ([t, id]) => {
+      localStorage.setItem('token', t as string);
+      localStorage.setItem('userId', id as string);
+    },
+    [token, userId],
+  );
+  await page.goto(path);
+}
+
+/** The latest SMS the server "sent" to `phone` (SMS_PROVIDER=log writes each as a JSON line). */
+export function lastSmsTo(phone: string): string | undefined {
+  const lines = readFileSync(serverLogPath, 'utf8').split('\n');
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i];
+    if (!line?.includes('"sms.sent"')) continue;
+    const entry = JSON.parse(line) as { to?: string; body?: string };
+    if (entry.to === phone) return entry.body;
+  }
+  return undefined;
+}

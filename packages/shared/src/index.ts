@@ -1,0 +1,5 @@
+export * from './constants.ts';
+export * from './gst.ts';
+export * from './schemas/auth.ts';
+export * from './schemas/common.ts';
+export * from './format.ts';

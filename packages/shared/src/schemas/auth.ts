@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { BUSINESS_CATEGORIES, MANUFACTURER_STATUSES, ROLES } from '../constants.ts';
+import { email, gstin, indianMobile, MESSAGES, password, requiredText } from './common.ts';
+
+export const registerStep1Schema = z.object({ phone: indianMobile, email });
+
+export const registerStep2Schema = z.object({
+  full_name: requiredText('Full name', 120),
+  company_name: requiredText('Company name', 200),
+  company_address: requiredText('Registered address', 500),
+  category: z.enum(BUSINESS_CATEGORIES, { error: MESSAGES.required('Category') }),
+  gst_number: gstin,
+});
+
+export const passwordPairSchema = z
+  .object({ password, confirm_password: z.string({ error: MESSAGES.passwordMismatch }) })
+  .refine((v) => v.password === v.confirm_password, {
+    message: MESSAGES.passwordMismatch,
+    path: ['confirm_password'],
+  });
+
+/** POST /api/register: the spec's registration payload plus category, which the spec collects and drops. */
+export const registerSchema = z
+  .object({
+    ...registerStep1Schema.shape,
+    ...registerStep2Schema.shape,
+    password,
+    confirm_password: z.string({ error: MESSAGES.passwordMismatch }),
+    type: z.literal('seller').default('seller'),
+  })
+  .refine((v) => v.password === v.confirm_password, {
+    message: MESSAGES.passwordMismatch,
+    path: ['confirm_password'],
+  });
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const registerResponse = z.object({
+  message: z.string(),
+  user: z.object({ id: z.string(), status: z.enum(MANUFACTURER_STATUSES) }),
+});
+
+export const loginSchema = z.object({
+  username: z.string({ error: 'Email or Phone is required.' }).trim().min(1, 'Email or Phone is required.').max(254),
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(256),
+  remember: z.boolean().optional().default(false),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const adminLoginSchema = z
+  .object({
+    email: z.string().trim().max(254).optional(),
+    username: z.string().trim().max(254).optional(),
+    password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(256),
+  })
+  .refine((v) => Boolean(v.email || v.username), { message: 'Email is required.', path: ['email'] });
+
+export const sessionUser = z.object({
+  id: z.string(),
+  role: z.enum(ROLES),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  manufacturerId: z.string().nullable(),
+  manufacturerStatus: z.enum(MANUFACTURER_STATUSES).nullable(),
+  companyName: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const loginResponse = z.object({ token: z.string(), expiresAt: z.string(), user: sessionUser });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const otpCode = z
+  .string({ error: 'Invalid verification code' })
+  .trim()
+  .regex(/^[0-9]{6}$/, 'Invalid verification code');
+
+export const forgotPasswordSchema = z.object({ phoneNumber: indianMobile });
+export const verifyResetCodeSchema = z.object({ phoneNumber: indianMobile, code: otpCode });
+export const resetPasswordSchema = z.object({
+  phoneNumber: indianMobile,
+  code: otpCode,
+  newPassword: password,
+});
+
+export const messageResponse = z.object({ message: z.string() });
