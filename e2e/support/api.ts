@@ -26,7 +26,10 @@ export interface SellerAccount {
   userId: string;
 }
 
-export async function registerSeller(request: APIRequestContext, overrides: Partial<SellerAccount> = {}): Promise<SellerAccount> {
+export async function registerSeller(
+  request: APIRequestContext,
+  overrides: Partial<SellerAccount> = {},
+): Promise<SellerAccount> {
   const n = randomInt(1_000_000);
   const account = {
     email: `e2e.seller${n}@example.in`,

@@ -17,7 +17,10 @@ describe('server basics', () => {
   });
 
   it('refuses malformed JSON with a 400 and a message, never a stack trace', async () => {
-    const res = await call(t.app, 'POST', '/api/login', { body: '{"username":', headers: { 'content-type': 'application/json' } });
+    const res = await call(t.app, 'POST', '/api/login', {
+      body: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'The request body is not valid JSON.' });
   });

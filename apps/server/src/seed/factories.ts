@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { gstCheckCharacter } from '@ub/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { buyers, manufacturers, users } from '../db/schema/index.ts';
+import { buyers, manufacturers, products, users } from '../db/schema/index.ts';
 import type { ManufacturerStatus } from '@ub/shared';
 import { hashPassword } from '../modules/auth/passwords.ts';
 
@@ -129,4 +129,47 @@ export async function createBuyer(
 export async function userByEmail(db: Db, email: string) {
   const [u] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   return u;
+}
+
+export interface ProductSpec {
+  name?: string;
+  sku?: string;
+  price?: string;
+  moq?: number;
+  stock?: number;
+  unit?: string;
+  category?: string;
+  hsnCode?: string;
+  gstPercentage?: string;
+  status?: 'active' | 'inactive';
+  moderationStatus?: 'pending' | 'approved' | 'suspended' | 'rejected';
+  description?: string;
+  brand?: string;
+  createdAt?: Date;
+}
+
+export async function createProduct(db: Db, manufacturerId: string, spec: ProductSpec = {}) {
+  const n = randomInt(1_000_000);
+  const [product] = await db
+    .insert(products)
+    .values({
+      manufacturerId,
+      name: spec.name ?? `Product ${n}`,
+      description: spec.description ?? 'Sturdy, export-quality product made in India.',
+      sku: spec.sku ?? `SKU-${n}`,
+      price: spec.price ?? '499.00',
+      moq: spec.moq ?? 10,
+      stock: spec.stock ?? 1000,
+      unit: spec.unit ?? 'piece',
+      category: spec.category ?? 'toys',
+      brand: spec.brand ?? 'Generic',
+      hsnCode: spec.hsnCode ?? '9503',
+      gstPercentage: spec.gstPercentage ?? '18',
+      status: spec.status ?? 'active',
+      moderationStatus: spec.moderationStatus ?? 'approved',
+      ...(spec.createdAt ? { createdAt: spec.createdAt } : {}),
+    })
+    .returning();
+  if (!product) throw new Error('product insert failed');
+  return product;
 }
