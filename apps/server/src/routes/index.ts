@@ -3,6 +3,7 @@ import adminManufacturers from './api/admin/manufacturers.ts';
 import auth from './api/auth/index.ts';
 import health from './api/health.ts';
 import settings from './api/settings/index.ts';
+import site from './api/site/index.ts';
 
 /** Every API route plugin, mounted under /api. Add a feature's plugin here. */
 export async function apiRoutes(api: FastifyInstance): Promise<void> {
@@ -10,4 +11,5 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(auth);
   await api.register(settings);
   await api.register(adminManufacturers);
+  await api.register(site);
 }

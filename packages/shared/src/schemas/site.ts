@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { DEFAULT_GST_RATES } from '../constants.ts';
+
+/** Public site configuration: contact details, social links, GST slabs and moderation switches. */
+export const siteSettingsSchema = z.object({
+  contactEmail: z.email(),
+  contactPhone: z.string().min(5).max(30),
+  supportEmail: z.email(),
+  supportPhone: z.string().min(5).max(30),
+  supportHours: z.string().min(1).max(100),
+  social: z.object({
+    facebook: z.string().url().or(z.literal('')),
+    instagram: z.string().url().or(z.literal('')),
+    linkedin: z.string().url().or(z.literal('')),
+    twitter: z.string().url().or(z.literal('')),
+    youtube: z.string().url().or(z.literal('')),
+  }),
+  gstRates: z.array(z.number().min(0).max(100)).min(1).max(20),
+  /** New products from approved (verified) sellers skip the moderation queue. */
+  autoApproveVerifiedSellers: z.boolean(),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  contactEmail: 'onboarding@udyogbazaar.in',
+  contactPhone: '+91 22 4000 1234',
+  supportEmail: 'support@udyogbazaar.in',
+  supportPhone: '+91 22 4000 5678',
+  supportHours: 'Mon-Fri 9:00 AM - 6:00 PM IST',
+  social: {
+    facebook: 'https://www.facebook.com/udyogbazaar',
+    instagram: 'https://www.instagram.com/udyogbazaar',
+    linkedin: 'https://www.linkedin.com/company/udyogbazaar',
+    twitter: 'https://x.com/udyogbazaar',
+    youtube: '',
+  },
+  gstRates: [...DEFAULT_GST_RATES],
+  autoApproveVerifiedSellers: false,
+};
