@@ -64,5 +64,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  return { ...c, seedDemo: c.SEED_DEMO ?? (c.NODE_ENV === 'development' && !c.DATABASE_URL) };
+  // Demo data never goes into production; elsewhere it defaults on for the embedded database only.
+  return { ...c, seedDemo: c.NODE_ENV !== 'production' && (c.SEED_DEMO ?? !c.DATABASE_URL) };
 }
