@@ -29,7 +29,7 @@ const FAQS: Array<{ q: string; a: string }> = [
   },
   {
     q: 'How do I update my banking details?',
-    a: `Banking details cannot be edited online, for your security. Send us a message below with your manufacturer ID and attach or e-mail a cancelled cheque, a bank statement not older than ${PROMISES.bankStatementMaxAgeMonths} months and your PAN card. Requests are processed in ${PROMISES.bankingUpdateBusinessDays} business days.`,
+    a: `Banking details cannot be edited online, for your security. Send us a message with the form on this page, giving your manufacturer ID, and attach or e-mail a cancelled cheque, a bank statement not older than ${PROMISES.bankStatementMaxAgeMonths} months and your PAN card. Requests are processed in ${PROMISES.bankingUpdateBusinessDays} business days.`,
   },
   {
     q: 'How does order fulfilment and shipping work?',
@@ -225,7 +225,7 @@ export default function HelpPage() {
           <ContactForm />
           <Faq />
         </div>
-        <div>
+        <div className="order-first lg:order-last">
           <ContactPanel />
         </div>
       </div>

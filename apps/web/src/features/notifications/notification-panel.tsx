@@ -196,7 +196,7 @@ export function NotificationPanel({ open, onClose }: { open: boolean; onClose: (
                 <Button variant="secondary" onClick={() => setSettings(true)}>
                   Notification Settings
                 </Button>
-                <Button variant="ghost" className="text-red-600" disabled={busy} onClick={() => setConfirmClear(true)}>
+                <Button variant="ghost" className="text-red-600!" disabled={busy} onClick={() => setConfirmClear(true)}>
                   Clear All
                 </Button>
               </div>

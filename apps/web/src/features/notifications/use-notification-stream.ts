@@ -3,12 +3,12 @@ import { useEffect } from 'react';
 import { api } from '../../lib/api.ts';
 import { notificationsKey } from './api.ts';
 
-const MAX_BACKOFF_MS = 30_000;
+const MAX_BACKOFF_MS = 15_000;
 
 /**
  * Keeps the notification queries live: opens the SSE stream with a short-lived ticket (EventSource cannot send
  * the bearer header), refetches on every new notification and on every (re)connection, which catches up what
- * was missed while the server restarted. A dropped stream is reopened with a fresh ticket, backing off to 30 s.
+ * was missed while the server restarted. A dropped stream is reopened with a fresh ticket, backing off to 15 s.
  */
 export function useNotificationStream() {
   const queryClient = useQueryClient();
