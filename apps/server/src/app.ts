@@ -13,9 +13,11 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { inProcessBus } from './lib/events.ts';
+import { redisBus } from './lib/redis-bus.ts';
 import { webDistDir } from './lib/paths.ts';
 import { ensureAdmin } from './modules/auth/accounts.ts';
 import { createSmsProvider } from './modules/auth/sms.ts';
+import { createMailer } from './modules/notifications/mailer.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
@@ -45,12 +47,14 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('database', db);
   app.decorate('db', db.db);
   app.decorate('sms', createSmsProvider(config, app.log));
-  app.decorate('events', inProcessBus());
+  app.decorate('mailer', createMailer(config, app.log));
 
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
   redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable'));
+  // With Redis, a notification published by one server process reaches streams held open by the others.
+  app.decorate('events', redis ? redisBus(redis, app.log) : inProcessBus());
 
   app.addHook('onClose', async () => {
     await app.events.close();

@@ -34,6 +34,16 @@ const configSchema = z
     SMS_PROVIDER: z.enum(['log', 'msg91'], { error: 'must be log or msg91' }).default('log'),
     MSG91_AUTH_KEY: z.string().optional(),
     MSG91_TEMPLATE_ID: z.string().optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MAIL_FROM: z.string().min(3).default('Udyog Bazaar <no-reply@udyogbazaar.in>'),
+    PUBLIC_URL: z
+      .url('must be an http(s) URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     SEED_DEMO: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Multiplies every rate limit; tests and benchmarks raise it, production keeps 1. */

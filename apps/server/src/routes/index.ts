@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import adminContactMessages from './api/admin/contact-messages.ts';
 import adminManufacturers from './api/admin/manufacturers.ts';
 import auth from './api/auth/index.ts';
+import contact from './api/contact/index.ts';
 import health from './api/health.ts';
+import notifications from './api/notifications/index.ts';
 import settings from './api/settings/index.ts';
 import site from './api/site/index.ts';
 
@@ -12,4 +15,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(settings);
   await api.register(adminManufacturers);
   await api.register(site);
+  await api.register(notifications);
+  await api.register(contact);
+  await api.register(adminContactMessages);
 }

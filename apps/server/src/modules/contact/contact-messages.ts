@@ -1,0 +1,129 @@
+import type { ContactMessageItem, ContactStatus } from '@ub/shared';
+import { count, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { contactMessages, manufacturers } from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { notify } from '../notifications/notify.ts';
+
+type Row = typeof contactMessages.$inferSelect;
+
+function toItem(row: Row, companyName: string | null): ContactMessageItem {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+    status: row.status as ContactStatus,
+    reply: row.reply,
+    repliedAt: row.repliedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    userId: row.userId,
+    companyName,
+  };
+}
+
+export async function createContactMessage(
+  db: Db,
+  input: { name: string; email: string; subject: string; message: string; userId?: string },
+): Promise<string> {
+  const [row] = await db
+    .insert(contactMessages)
+    .values({ ...input, userId: input.userId ?? null })
+    .returning({ id: contactMessages.id });
+  if (!row) throw new Error('contact message insert returned nothing');
+  return row.id;
+}
+
+export async function listContactMessages(db: Db, q: { page: number; pageSize: number; status?: ContactStatus }) {
+  const where = q.status ? eq(contactMessages.status, q.status) : undefined;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ m: contactMessages, companyName: manufacturers.companyName })
+      .from(contactMessages)
+      .leftJoin(manufacturers, eq(manufacturers.userId, contactMessages.userId))
+      .where(where)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ total: count() }).from(contactMessages).where(where),
+  ]);
+  return {
+    messages: rows.map((r) => toItem(r.m, r.companyName)),
+    total: Number(totals?.total ?? 0),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+async function findMessage(db: Db, id: string): Promise<Row> {
+  const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
+  if (!row) throw notFound('Message not found');
+  return row;
+}
+
+/**
+ * Stores the admin's reply and marks the message replied; the sender gets it by e-mail, and a seller who sent it
+ * signed in also gets a notification in the app.
+ */
+export async function replyToContactMessage(
+  app: FastifyInstance,
+  adminUserId: string,
+  id: string,
+  reply: string,
+): Promise<ContactMessageItem> {
+  const before = await findMessage(app.db, id);
+  if (before.status === 'closed') throw conflict('This message is closed.');
+  const [row] = await app.db
+    .update(contactMessages)
+    .set({ reply, status: 'replied', repliedAt: new Date() })
+    .where(eq(contactMessages.id, id))
+    .returning();
+  if (!row) throw notFound('Message not found');
+  await audit(app.db, {
+    actorUserId: adminUserId,
+    action: 'contact_message.reply',
+    entityType: 'contact_message',
+    entityId: id,
+    before: { status: before.status, reply: before.reply },
+    after: { status: row.status, reply: row.reply },
+  });
+  if (row.userId) {
+    await notify(app, {
+      userId: row.userId,
+      type: 'contact_reply',
+      title: `Reply from support: ${row.subject}`.slice(0, 200),
+      message: reply.length > 280 ? `${reply.slice(0, 277)}...` : reply,
+      link: '/dashboard/help',
+    });
+  }
+  void app.mailer
+    .send({
+      to: row.email,
+      subject: `Re: ${row.subject}`,
+      text: `Dear ${row.name},\n\n${reply}\n\nUdyog Bazaar Support\n\n> ${row.message.replace(/\n/g, '\n> ')}`,
+    })
+    .catch((err: Error) => app.log.warn({ err: err.message, contactMessageId: id }, 'contact reply e-mail failed'));
+  return toItem(row, null);
+}
+
+export async function closeContactMessage(db: Db, adminUserId: string, id: string): Promise<ContactMessageItem> {
+  const before = await findMessage(db, id);
+  const [row] = await db
+    .update(contactMessages)
+    .set({ status: 'closed' })
+    .where(eq(contactMessages.id, id))
+    .returning();
+  if (!row) throw notFound('Message not found');
+  await audit(db, {
+    actorUserId: adminUserId,
+    action: 'contact_message.close',
+    entityType: 'contact_message',
+    entityId: id,
+    before: { status: before.status },
+    after: { status: row.status },
+  });
+  return toItem(row, null);
+}

@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Development mailer: every e-mail is one JSON log line with event "email.sent", like the SMS log provider. */
+export function logMailer(log: FastifyBaseLogger): Mailer {
+  return {
+    async send({ to, subject, text }) {
+      log.info({ event: 'email.sent', to, subject, text }, 'email sent');
+    },
+  };
+}
+
+/** Sends through the SMTP server of SMTP_URL (nodemailer); the log line omits the body. */
+export function smtpMailer(url: string, from: string, log: FastifyBaseLogger): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send({ to, subject, text }) {
+      const info = await transport.sendMail({ from, to, subject, text });
+      log.info({ event: 'email.sent', provider: 'smtp', to, subject, messageId: info.messageId }, 'email sent');
+    },
+  };
+}
+
+export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  return config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM, log) : logMailer(log);
+}

@@ -1,0 +1,52 @@
+import { NOTIFICATION_TYPES, type NotificationType } from '@ub/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { notificationPreferences, type notifications, users } from '../../db/schema/index.ts';
+
+/** The kinds of notification the user also wants by e-mail (none until they choose). */
+export async function emailTypes(db: Db, userId: string): Promise<NotificationType[]> {
+  const rows = await db
+    .select({ type: notificationPreferences.type })
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.email, true)));
+  const wanted = new Set(rows.map((r) => r.type));
+  return NOTIFICATION_TYPES.filter((t) => wanted.has(t));
+}
+
+/** Stores one row per kind, so a kind turned off stays off explicitly. */
+export async function saveEmailTypes(db: Db, userId: string, types: NotificationType[]): Promise<void> {
+  const on = new Set(types);
+  await db.transaction(async (tx) => {
+    await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+    await tx
+      .insert(notificationPreferences)
+      .values(NOTIFICATION_TYPES.map((type) => ({ userId, type, email: on.has(type) })));
+  });
+}
+
+/** Sends the notification by e-mail when the user's preference for its kind says so. */
+export async function emailNotification(app: FastifyInstance, row: typeof notifications.$inferSelect): Promise<void> {
+  const [pref] = await app.db
+    .select({ email: users.email })
+    .from(notificationPreferences)
+    .innerJoin(users, eq(users.id, notificationPreferences.userId))
+    .where(
+      and(
+        eq(notificationPreferences.userId, row.userId),
+        eq(notificationPreferences.type, row.type),
+        eq(notificationPreferences.email, true),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1);
+  if (!pref) return;
+  const link = row.link && app.config.PUBLIC_URL ? new URL(row.link, app.config.PUBLIC_URL).toString() : undefined;
+  const text = [
+    row.message,
+    link ? `\nOpen it in Udyog Bazaar: ${link}` : '',
+    '\nYou receive this e-mail because you turned it on in Notification Settings.',
+  ].join('\n');
+  await app.mailer.send({ to: pref.email, subject: row.title, text });
+  app.log.info({ event: 'notification.emailed', notificationId: row.id, type: row.type }, 'notification e-mailed');
+}

@@ -1,0 +1,167 @@
+import {
+  errorBody,
+  messageResponse,
+  notificationListQuery,
+  notificationListResponse,
+  notificationPreferencesSchema,
+  streamTicketResponse,
+} from '@ub/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../../lib/errors.ts';
+import { emailTypes, saveEmailTypes } from '../../../modules/notifications/preferences.ts';
+import {
+  clearNotifications,
+  deleteNotification,
+  listNotifications,
+  markAllRead,
+  markRead,
+} from '../../../modules/notifications/repository.ts';
+import { issueStreamTicket } from '../../../modules/notifications/stream-ticket.ts';
+import { currentUser } from '../../../types.ts';
+import { streamRoute } from './stream.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const idParams = z.object({ id: z.string().max(64) });
+const secured = { security: [{ bearerAuth: [] }], tags: ['notifications'] };
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+/** The caller's own notifications; another user's notification id answers 404 like a missing one. */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const anyUser = app.requireRole('seller', 'admin', 'buyer');
+  const ownId = (id: string) => {
+    if (!UUID.test(id)) throw notFound('Notification not found');
+    return id;
+  };
+
+  app.get(
+    '/notifications',
+    {
+      onRequest: anyUser,
+      schema: {
+        ...secured,
+        summary: 'Notifications, newest first, with the unread count',
+        querystring: notificationListQuery,
+        response: { 200: notificationListResponse, ...errors },
+      },
+    },
+    async (req) => listNotifications(app.db, currentUser(req).id, req.query),
+  );
+
+  app.patch(
+    '/notifications/read-all',
+    {
+      onRequest: anyUser,
+      schema: { ...secured, summary: 'Mark every notification read', response: { 200: messageResponse, ...errors } },
+    },
+    async (req) => {
+      const n = await markAllRead(app.db, currentUser(req).id);
+      return { message: `${n} notifications marked as read` };
+    },
+  );
+
+  app.patch(
+    '/notifications/:id/read',
+    {
+      onRequest: anyUser,
+      schema: {
+        ...secured,
+        summary: 'Mark one notification read',
+        params: idParams,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (req) => {
+      if (!(await markRead(app.db, currentUser(req).id, ownId(req.params.id)))) {
+        throw notFound('Notification not found');
+      }
+      return { message: 'Notification marked as read' };
+    },
+  );
+
+  app.delete(
+    '/notifications/:id',
+    {
+      onRequest: anyUser,
+      schema: {
+        ...secured,
+        summary: 'Delete one notification',
+        params: idParams,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (req) => {
+      if (!(await deleteNotification(app.db, currentUser(req).id, ownId(req.params.id)))) {
+        throw notFound('Notification not found');
+      }
+      return { message: 'Notification deleted' };
+    },
+  );
+
+  app.delete(
+    '/notifications',
+    {
+      onRequest: anyUser,
+      schema: {
+        ...secured,
+        summary: 'Delete all notifications (Clear All)',
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const n = await clearNotifications(app.db, currentUser(req).id);
+      return { message: `${n} notifications deleted` };
+    },
+  );
+
+  app.get(
+    '/notifications/preferences',
+    {
+      onRequest: anyUser,
+      schema: {
+        ...secured,
+        summary: 'Which kinds of notification also go by e-mail',
+        response: { 200: notificationPreferencesSchema, ...errors },
+      },
+    },
+    async (req) => ({ email: await emailTypes(app.db, currentUser(req).id) }),
+  );
+
+  app.put(
+    '/notifications/preferences',
+    {
+      onRequest: anyUser,
+      schema: {
+        ...secured,
+        summary: 'Choose which kinds of notification also go by e-mail',
+        body: notificationPreferencesSchema,
+        response: { 200: notificationPreferencesSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const userId = currentUser(req).id;
+      await saveEmailTypes(app.db, userId, req.body.email);
+      return { email: await emailTypes(app.db, userId) };
+    },
+  );
+
+  app.post(
+    '/notifications/stream-ticket',
+    {
+      onRequest: anyUser,
+      schema: {
+        ...secured,
+        summary: 'A ticket valid for 60 seconds to open the live stream (EventSource cannot send headers)',
+        response: { 200: streamTicketResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const { ticket, expiresAt } = await issueStreamTicket(app.db, currentUser(req).sessionId);
+      return { ticket, expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  await app.register(streamRoute);
+};
+
+export default routes;

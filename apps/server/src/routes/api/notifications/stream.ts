@@ -1,0 +1,66 @@
+import { errorBody } from '@ub/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthorized } from '../../../lib/errors.ts';
+import { notificationChannel } from '../../../modules/notifications/notify.ts';
+import { redeemStreamTicket } from '../../../modules/notifications/stream-ticket.ts';
+
+export const HEARTBEAT_MS = 25_000;
+
+/**
+ * GET /api/notifications/stream?ticket=...: Server-Sent Events, one `notification` event per new notification
+ * of the ticket's user, a comment every 25 s so proxies keep the connection open. The browser's EventSource
+ * reconnects by itself; the client refetches the list on every (re)open to catch up what it missed.
+ */
+export const streamRoute: FastifyPluginAsyncZod = async (app) => {
+  const open = new Set<() => void>();
+  // Open streams never go idle, so the server would wait for them forever on shutdown.
+  app.addHook('preClose', async () => {
+    for (const end of open) end();
+  });
+
+  app.get(
+    '/notifications/stream',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Live notifications as Server-Sent Events (authenticate with a stream ticket)',
+        querystring: z.object({ ticket: z.string().max(200).default('') }),
+        response: { 401: errorBody },
+      },
+    },
+    async (req, reply) => {
+      const userId = await redeemStreamTicket(app.db, req.query.ticket);
+      if (!userId) throw unauthorized('The stream ticket is invalid or has expired.');
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write('retry: 3000\n\n');
+      res.write(': connected\n\n');
+
+      const unsubscribe = app.events.subscribe(notificationChannel(userId), (payload) => {
+        const id = (payload as { id?: string }).id ?? '';
+        res.write(`event: notification\nid: ${id}\ndata: ${JSON.stringify(payload)}\n\n`);
+      });
+      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(end);
+        res.end();
+      };
+      open.add(end);
+      req.raw.on('close', end);
+      res.on('error', end);
+    },
+  );
+};

@@ -1,0 +1,90 @@
+import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type NotificationType } from '@ub/shared';
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../components/button.tsx';
+import { Spinner } from '../../components/feedback.tsx';
+import { FormError } from '../../components/field.tsx';
+import { Modal } from '../../components/modal.tsx';
+import { useNotificationPreferences, useSaveNotificationPreferences } from './api.ts';
+
+/** Which kinds of notification also arrive by e-mail; every kind always shows in the app. */
+export function NotificationSettings({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const prefs = useNotificationPreferences(open);
+  const save = useSaveNotificationPreferences();
+  const [chosen, setChosen] = useState<Set<NotificationType>>(new Set());
+
+  useEffect(() => {
+    if (open && prefs.data) setChosen(new Set(prefs.data.email));
+    if (!open) save.reset();
+  }, [open, prefs.data, save.reset]);
+
+  const toggle = (type: NotificationType, on: boolean) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(type);
+      else next.delete(type);
+      return next;
+    });
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Notification Settings"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            disabled={!prefs.data || save.isPending}
+            onClick={() =>
+              save.mutate(
+                NOTIFICATION_TYPES.filter((t) => chosen.has(t)),
+                {
+                  onSuccess: () => {
+                    toast.success('Notification settings saved.');
+                    onClose();
+                  },
+                },
+              )
+            }
+          >
+            {save.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </>
+      }
+    >
+      <p className="mb-3 text-sm text-slate-600">
+        Every notification appears here in the app. Tick the ones you also want by e-mail.
+      </p>
+      {prefs.isPending ? (
+        <Spinner label="Loading settings..." />
+      ) : prefs.isError ? (
+        <FormError message={prefs.error.message} />
+      ) : (
+        <fieldset>
+          <legend className="sr-only">Also send by e-mail</legend>
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {NOTIFICATION_TYPES.map((type) => (
+              <li key={type}>
+                <label className="flex items-center gap-2 text-sm text-slate-800">
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4 rounded border-slate-300 text-brand-700"
+                    checked={chosen.has(type)}
+                    onChange={(e) => toggle(type, e.target.checked)}
+                  />
+                  {NOTIFICATION_TYPE_LABELS[type]}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+      <div className="mt-3">
+        <FormError message={save.error?.message} />
+      </div>
+    </Modal>
+  );
+}
