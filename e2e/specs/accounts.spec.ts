@@ -146,6 +146,8 @@ test('forgot password end to end: code from the SMS log, new password signs in',
   await codeInput.fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Verify Code' }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid verification code');
+  // The resend countdown runs down from 30 seconds.
+  await expect(page.getByRole('button', { name: /Resend in (2\d|1\d)s/ })).toBeDisabled();
   await screenshots(page, 'forgot-step2');
   await codeInput.fill(code);
   await page.getByRole('button', { name: 'Verify Code' }).click();
@@ -202,6 +204,8 @@ test('settings show the profile, empty bank details and the locked banner', asyn
   const seller = await registerSeller(request);
   const token = await apiLogin(request, seller.email, seller.password);
   const settings = await (await request.get('/api/settings', { headers: { authorization: `Bearer ${token}` } })).json();
+  // Opened at phone width, as a phone user would, so the shell's drawer is not caught closing mid-animation.
+  await page.setViewportSize({ width: 375, height: 812 });
   await openAsSeller(page, token, seller.userId, '/dashboard/settings');
   await expect(page.getByRole('heading', { name: 'Account Information Locked' })).toBeVisible();
   await expect(page.getByText(settings.profile.manufacturerId).first()).toBeVisible();
