@@ -28,6 +28,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Sent as the Retry-After header (429), so a client can count down. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.statusCode = STATUS[code];
@@ -39,6 +41,8 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
 export const notFound = (message = 'Not found') => new AppError('not_found', message);
 export const conflict = (message: string, fields?: Record<string, string>) => new AppError('conflict', message, fields);
 export const forbidden = (message = 'Forbidden') => new AppError('forbidden', message);
+export const rateLimited = (message: string, retryAfterSeconds?: number) =>
+  new AppError('rate_limited', message, undefined, retryAfterSeconds);
 export const unauthorized = (message = 'Authentication required') => new AppError('unauthorized', message);
 
 /** True when a database error is a unique-constraint violation (PostgreSQL code 23505), optionally on one constraint. */

@@ -22,6 +22,7 @@ export default fp(
       } else if (err instanceof AppError) {
         status = err.statusCode;
         body = { error: err.message, ...(err.fields ? { fields: err.fields } : {}) };
+        if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
       } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
         status = err.statusCode;
         body = { error: status === 429 ? 'Too many requests. Please try again later.' : err.message };

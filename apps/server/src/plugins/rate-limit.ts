@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import { rateLimited } from '../lib/errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,16 +26,21 @@ export default fp(
       global: false,
       ...(opts.redis ? { redis: opts.redis, skipOnError: true, nameSpace: 'ub-rl:' } : {}),
     });
-    app.decorate(
-      'limit',
-      (name: string, max: number, minutes: number, key?: (req: FastifyRequest) => string) =>
-        app.rateLimit({
-          max: Math.max(1, Math.ceil(max * app.config.RATE_LIMIT_SCALE)),
-          timeWindow: minutes * 60_000,
-          groupId: name,
-          keyGenerator: (req) => `${name}:${key ? key(req) : req.ip}`,
-        }) as preHandlerAsyncHookHandler,
-    );
+    // createRateLimit rather than rateLimit: the plugin's route handler runs only once per request, so a second
+    // limit on the same route (per IP and per account) would silently never count.
+    app.decorate('limit', (name: string, max: number, minutes: number, key?: (req: FastifyRequest) => string) => {
+      const check = app.createRateLimit({
+        max: Math.max(1, Math.ceil(max * app.config.RATE_LIMIT_SCALE)),
+        timeWindow: minutes * 60_000,
+        keyGenerator: (req) => `${name}:${key ? key(req) : req.ip}`,
+      });
+      const handler: preHandlerAsyncHookHandler = async (req) => {
+        const result = await check(req);
+        if (result.isAllowed || !result.isExceeded) return;
+        throw rateLimited('Too many requests. Please try again later.', result.ttlInSeconds);
+      };
+      return handler;
+    });
   },
   { name: 'rate-limit', dependencies: [] },
 );

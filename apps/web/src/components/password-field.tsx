@@ -1,10 +1,10 @@
-import { forwardRef, type InputHTMLAttributes, useState } from 'react';
+import { forwardRef, type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import { TextField } from './field.tsx';
 
 /** A password input with the show/hide toggle. */
 export const PasswordField = forwardRef<
   HTMLInputElement,
-  { label: string; error?: string } & InputHTMLAttributes<HTMLInputElement>
+  { label: string; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>
 >(function PasswordField({ label, error, ...props }, ref) {
   const [shown, setShown] = useState(false);
   return (

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly fields: Record<string, string> = {},
+    /** Seconds to wait before retrying, from a 429's Retry-After header. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -60,10 +62,12 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
       const login = realm === 'admin' ? '/admin/login' : '/login';
       if (!window.location.pathname.startsWith(login)) window.location.assign(login);
     }
+    const retryAfter = Number(res.headers.get('retry-after')) || undefined;
     throw new ApiError(
       d.error ?? d.message ?? opts.fallbackError ?? `Request failed (${res.status})`,
       res.status,
       d.fields,
+      retryAfter,
     );
   }
   return data as T;

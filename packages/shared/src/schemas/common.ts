@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidGstin, normalizeGst } from '../gst.ts';
+import { isValidGstin } from '../gst.ts';
 
 export const MESSAGES = {
   phoneInvalid: 'Please enter a valid phone number.',
@@ -29,10 +29,13 @@ export const password = z
   .min(8, MESSAGES.passwordShort)
   .max(256, 'Password must be at most 256 characters long');
 
-/** A required GSTIN: normalised the way the form normalises it, then checked for structure and check character. */
+/**
+ * A required GSTIN: upper-cased and stripped of separators as the form does, then checked for structure and
+ * check character. Unlike the form's normalizeGst it does not cut at 15, so a longer value is refused, not trimmed.
+ */
 export const gstin = z
   .string({ error: MESSAGES.gstInvalid })
-  .transform(normalizeGst)
+  .transform((v) => v.toUpperCase().replace(/[^A-Z0-9]/g, ''))
   .refine(isValidGstin, MESSAGES.gstInvalid);
 
 /** Required text with the spec's "{label} is required." message and a sane upper bound. */

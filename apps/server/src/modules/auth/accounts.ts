@@ -8,6 +8,22 @@ import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
 
 type RegisterData = z.output<typeof registerSchema>;
 
+const DUPLICATE = {
+  email: 'An account with this email already exists.',
+  phone: 'An account with this phone number already exists.',
+} as const;
+
+/**
+ * What a person may type as a username: an e-mail (matched case-insensitively) or a mobile number, with or
+ * without +91, 0, spaces or dashes. Only a full 10-digit mobile counts as a phone, so a number that happens to
+ * start with 91 is not cut short.
+ */
+export function parseUsername(username: string): { email: string; phone?: string } {
+  const email = username.trim().toLowerCase();
+  const m = /^(?:\+?91|0)?([6-9][0-9]{9})$/.exec(email.replace(/[\s()-]/g, ''));
+  return m?.[1] ? { email, phone: m[1] } : { email };
+}
+
 /** Creates a seller and their manufacturer record (verification status Received) in one transaction. */
 export async function registerSeller(
   db: Db,
@@ -20,8 +36,8 @@ export async function registerSeller(
     .limit(2);
   const fields: Record<string, string> = {};
   for (const row of existing) {
-    if (row.email.toLowerCase() === input.email) fields.email = 'An account with this email already exists.';
-    if (row.phone === input.phone) fields.phone = 'An account with this phone number already exists.';
+    if (row.email.toLowerCase() === input.email) fields.email = DUPLICATE.email;
+    if (row.phone === input.phone) fields.phone = DUPLICATE.phone;
   }
   if (Object.keys(fields).length) throw conflict(Object.values(fields)[0] as string, fields);
 
@@ -48,6 +64,8 @@ export async function registerSeller(
     });
   } catch (err) {
     // Two registrations racing for the same email or phone: the unique index decides.
+    if (isUniqueViolation(err, 'users_email_key')) throw conflict(DUPLICATE.email, { email: DUPLICATE.email });
+    if (isUniqueViolation(err, 'users_phone_key')) throw conflict(DUPLICATE.phone, { phone: DUPLICATE.phone });
     if (isUniqueViolation(err)) throw conflict('An account with this email or phone number already exists.');
     throw err;
   }
@@ -60,12 +78,12 @@ export async function checkCredentials(
   password: string,
   role: 'seller' | 'admin' | 'buyer',
 ): Promise<{ id: string }> {
-  const name = username.trim().toLowerCase();
-  const digits = name.replace(/^\+?91/, '').replace(/[\s-]/g, '');
+  const { email, phone } = parseUsername(username);
+  const byEmail = sql`lower(${users.email}) = ${email}`;
   const [user] = await db
     .select({ id: users.id, role: users.role, passwordHash: users.passwordHash, isActive: users.isActive })
     .from(users)
-    .where(or(sql`lower(${users.email}) = ${name}`, eq(users.phone, digits)))
+    .where(phone ? or(byEmail, eq(users.phone, phone)) : byEmail)
     .limit(1);
   const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyDummy(password);
   if (!user || !ok || user.role !== role || !user.isActive) {

@@ -1,9 +1,9 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { OTP } from '@ub/shared';
 import type { Db } from '../../db/client.ts';
 import { otpCodes, users } from '../../db/schema/index.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest, rateLimited } from '../../lib/errors.ts';
 import { hashPassword } from './passwords.ts';
 import { revokeAllSessions } from './sessions.ts';
 import type { SmsProvider } from './sms.ts';
@@ -16,6 +16,7 @@ export const RESET_MESSAGES = {
   verified: 'Code verified.',
   reset: 'Password reset successful.',
   failed: 'Failed to reset password',
+  smsFailed: 'Failed to send reset SMS',
 } as const;
 
 const PER_PHONE_PER_HOUR = 5;
@@ -38,10 +39,8 @@ export async function requestResetCode(db: Db, sms: SmsProvider, phone: string):
   if (last) {
     const waitMs = last.createdAt.getTime() + OTP.resendCooldownSeconds * 1000 - Date.now();
     if (waitMs > 0) {
-      throw new AppError(
-        'rate_limited',
-        `Please wait ${Math.ceil(waitMs / 1000)} seconds before requesting a new code.`,
-      );
+      const seconds = Math.ceil(waitMs / 1000);
+      throw rateLimited(`Please wait ${seconds} seconds before requesting a new code.`, seconds);
     }
   }
   const [recent] = await db
@@ -49,7 +48,7 @@ export async function requestResetCode(db: Db, sms: SmsProvider, phone: string):
     .from(otpCodes)
     .where(and(eq(otpCodes.phone, phone), sql`${otpCodes.createdAt} > now() - interval '1 hour'`));
   if ((recent?.n ?? 0) >= PER_PHONE_PER_HOUR) {
-    throw new AppError('rate_limited', 'Too many codes requested for this number. Please try again in an hour.');
+    throw rateLimited('Too many codes requested for this number. Please try again in an hour.', 3600);
   }
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -67,15 +66,24 @@ export async function requestResetCode(db: Db, sms: SmsProvider, phone: string):
   });
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
   if (user) {
-    await sms.send({
-      to: phone,
-      body: `${code} is your password reset code. It expires in ${OTP.ttlMinutes} minutes. Do not share it with anyone.`,
-      vars: { otp: code },
-    });
+    try {
+      await sms.send({
+        to: phone,
+        body: `${code} is your password reset code. It expires in ${OTP.ttlMinutes} minutes. Do not share it with anyone.`,
+        vars: { otp: code },
+      });
+    } catch {
+      // The provider already logged why; the unsent code must not block a retry behind the cooldown.
+      await db.delete(otpCodes).where(eq(otpCodes.id, id));
+      throw new AppError('unavailable', RESET_MESSAGES.smsFailed);
+    }
   }
 }
 
-/** Checks a code against the phone's live code, counting wrong tries; throws the message the page shows. */
+/**
+ * Checks a code against the phone's live code; throws the message the page shows. A try is claimed atomically
+ * before comparing, so parallel guesses cannot get past the five-try limit; a right code gives its try back.
+ */
 async function checkCode(db: Db, phone: string, code: string) {
   const [row] = await db
     .select()
@@ -85,19 +93,21 @@ async function checkCode(db: Db, phone: string, code: string) {
     .limit(1);
   if (!row) throw badRequest(RESET_MESSAGES.invalid);
   if (row.expiresAt.getTime() < Date.now()) throw badRequest(RESET_MESSAGES.expired);
-  if (row.attempts >= OTP.maxAttempts) throw badRequest(RESET_MESSAGES.tooManyTries);
+  const [claimed] = await db
+    .update(otpCodes)
+    .set({ attempts: sql`${otpCodes.attempts} + 1` })
+    .where(and(eq(otpCodes.id, row.id), lt(otpCodes.attempts, OTP.maxAttempts)))
+    .returning({ attempts: otpCodes.attempts });
+  if (!claimed) throw badRequest(RESET_MESSAGES.tooManyTries);
   const expected = Buffer.from(row.codeHash, 'hex');
   const actual = Buffer.from(codeHash(row.id, code), 'hex');
   if (!timingSafeEqual(expected, actual)) {
-    const [updated] = await db
-      .update(otpCodes)
-      .set({ attempts: sql`${otpCodes.attempts} + 1` })
-      .where(eq(otpCodes.id, row.id))
-      .returning({ attempts: otpCodes.attempts });
-    throw badRequest(
-      (updated?.attempts ?? 0) >= OTP.maxAttempts ? RESET_MESSAGES.tooManyTries : RESET_MESSAGES.invalid,
-    );
+    throw badRequest(claimed.attempts >= OTP.maxAttempts ? RESET_MESSAGES.tooManyTries : RESET_MESSAGES.invalid);
   }
+  await db
+    .update(otpCodes)
+    .set({ attempts: sql`${otpCodes.attempts} - 1` })
+    .where(eq(otpCodes.id, row.id));
   return row;
 }
 

@@ -1,5 +1,285 @@
-import { PlainPage } from '../../components/plain-page.tsx';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  BUSINESS_CATEGORIES,
+  CATEGORY_LABELS,
+  LIMITS,
+  type ManufacturerStatus,
+  normalizeGst,
+  PROMISES,
+  passwordPairSchema,
+  registerResponse,
+  registerStep1Schema,
+  registerStep2Schema,
+} from '@ub/shared';
+import { useState } from 'react';
+import { Controller, type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { AuthCard } from '../../components/auth-card.tsx';
+import { Button } from '../../components/button.tsx';
+import { FormError, SelectField, TextAreaField, TextField } from '../../components/field.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
+import { StatusTracker } from '../../components/status-tracker.tsx';
+import { ApiError, api } from '../../lib/api.ts';
+import { PhoneField } from './phone-field.tsx';
+import { StepIndicator } from './step-indicator.tsx';
 
-export default function Page() {
-  return <PlainPage title="Register" />;
+type Step = 1 | 2 | 3 | 4;
+type Step1 = z.input<typeof registerStep1Schema>;
+type Step2 = z.input<typeof registerStep2Schema>;
+type Step3 = z.input<typeof passwordPairSchema>;
+
+const STEP_LABELS: Record<Step, string> = {
+  1: 'Contact details',
+  2: 'Business details',
+  3: 'Set a password',
+  4: 'Verification',
+};
+
+const STEP1_FIELDS = ['phone', 'email'];
+const STEP2_FIELDS = ['full_name', 'company_name', 'company_address', 'category', 'gst_number'];
+
+/** Puts the server's field messages on the form that owns each field; true when any landed. */
+function applyFieldErrors<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  names: string[],
+  fields: Record<string, string>,
+): boolean {
+  let any = false;
+  for (const name of names) {
+    const message = fields[name];
+    if (message) {
+      form.setError(name as never, { type: 'server', message });
+      any = true;
+    }
+  }
+  return any;
+}
+
+export default function RegisterPage() {
+  const [step, setStep] = useState<Step>(1);
+  const [status, setStatus] = useState<ManufacturerStatus>('received');
+  const [error, setError] = useState<string | null>(null);
+
+  // One form per step, all held here, so Back and Continue never lose what was typed.
+  const contact = useForm<Step1>({
+    resolver: zodResolver(registerStep1Schema),
+    defaultValues: { phone: '', email: '' },
+  });
+  const business = useForm<Step2>({
+    resolver: zodResolver(registerStep2Schema),
+    defaultValues: { full_name: '', company_name: '', company_address: '', gst_number: '' },
+  });
+  const secret = useForm<Step3>({
+    resolver: zodResolver(passwordPairSchema),
+    defaultValues: { password: '', confirm_password: '' },
+  });
+
+  function go(next: Step) {
+    setError(null);
+    setStep(next);
+  }
+
+  const onContact = contact.handleSubmit(() => go(2));
+  const onBusiness = business.handleSubmit(() => go(3));
+  const onSubmit = secret.handleSubmit(async (pair) => {
+    setError(null);
+    const one = registerStep1Schema.parse(contact.getValues());
+    const two = registerStep2Schema.parse(business.getValues());
+    try {
+      const res = await api<unknown>('/register', {
+        method: 'POST',
+        anonymous: true,
+        body: { ...one, ...two, ...pair, type: 'seller' },
+        fallbackError: 'Registration Failed. Try again.',
+      });
+      setStatus(registerResponse.parse(res).user.status);
+      go(4);
+    } catch (err) {
+      if (!(err instanceof ApiError)) {
+        setError('Registration Failed. Try again.');
+        return;
+      }
+      // A duplicate email or phone, or any field the server refused, sends the person back to that field.
+      if (applyFieldErrors(contact, STEP1_FIELDS, err.fields)) {
+        setStep(1);
+        return;
+      }
+      if (applyFieldErrors(business, STEP2_FIELDS, err.fields)) {
+        setStep(2);
+        return;
+      }
+      applyFieldErrors(secret, ['password', 'confirm_password'], err.fields);
+      setError(err.message);
+    }
+  });
+
+  const phone = contact.watch('phone');
+
+  return (
+    <AuthCard
+      title={step === 4 ? "We're on it!" : 'Become a Verified Seller'}
+      subtitle={step === 4 ? undefined : 'Register your business to start selling to buyers across India.'}
+      footer={
+        <Link to="/" className="font-medium text-slate-600 hover:text-brand-700">
+          ← Back to home
+        </Link>
+      }
+    >
+      <StepIndicator step={step} total={4} label={STEP_LABELS[step]} />
+
+      {step === 1 && (
+        <form onSubmit={onContact} noValidate className="space-y-4">
+          <Controller
+            control={contact.control}
+            name="phone"
+            render={({ field, fieldState }) => (
+              <PhoneField
+                label="Phone Number"
+                autoFocus
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                name={field.name}
+                ref={field.ref}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <TextField
+            label="Email Address"
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.in"
+            error={contact.formState.errors.email?.message}
+            {...contact.register('email')}
+          />
+          <Button type="submit" className="w-full" disabled={phone.length < LIMITS.contactDigits}>
+            Continue
+          </Button>
+        </form>
+      )}
+
+      {step === 2 && (
+        <form onSubmit={onBusiness} noValidate className="space-y-4">
+          <TextField
+            label="Full Name"
+            autoComplete="name"
+            autoFocus
+            error={business.formState.errors.full_name?.message}
+            {...business.register('full_name')}
+          />
+          <TextField
+            label="Company Name"
+            autoComplete="organization"
+            error={business.formState.errors.company_name?.message}
+            {...business.register('company_name')}
+          />
+          <TextAreaField
+            label="Registered Address"
+            rows={3}
+            autoComplete="street-address"
+            error={business.formState.errors.company_address?.message}
+            {...business.register('company_address')}
+          />
+          <SelectField
+            label="Category"
+            defaultValue=""
+            error={business.formState.errors.category?.message}
+            {...business.register('category')}
+          >
+            <option value="" disabled>
+              Select a category
+            </option>
+            {BUSINESS_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {CATEGORY_LABELS[c]}
+              </option>
+            ))}
+          </SelectField>
+          <Controller
+            control={business.control}
+            name="gst_number"
+            render={({ field, fieldState }) => (
+              <TextField
+                label="GSTIN"
+                placeholder="22AAAAA0000A1Z5"
+                autoCapitalize="characters"
+                spellCheck={false}
+                className="font-mono tracking-wide uppercase"
+                hint="15 characters, as on your GST registration certificate."
+                value={field.value}
+                onChange={(e) => field.onChange(normalizeGst(e.target.value))}
+                onBlur={field.onBlur}
+                name={field.name}
+                ref={field.ref}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <div className="flex gap-3">
+            <Button variant="secondary" className="flex-1" onClick={() => go(1)}>
+              Back
+            </Button>
+            <Button type="submit" className="flex-1">
+              Continue
+            </Button>
+          </div>
+        </form>
+      )}
+
+      {step === 3 && (
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <FormError message={error} />
+          <PasswordField
+            label="New Password"
+            autoComplete="new-password"
+            autoFocus
+            hint={`At least ${LIMITS.passwordMin} characters.`}
+            error={secret.formState.errors.password?.message}
+            {...secret.register('password')}
+          />
+          <PasswordField
+            label="Confirm Password"
+            autoComplete="new-password"
+            error={secret.formState.errors.confirm_password?.message}
+            {...secret.register('confirm_password')}
+          />
+          <div className="flex gap-3">
+            <Button variant="secondary" className="flex-1" onClick={() => go(2)}>
+              Back
+            </Button>
+            <Button type="submit" className="flex-1" disabled={secret.formState.isSubmitting}>
+              {secret.formState.isSubmitting ? 'Registering...' : 'Register'}
+            </Button>
+          </div>
+        </form>
+      )}
+
+      {step === 4 && (
+        <div className="space-y-6 text-center">
+          <p className="text-slate-700">Our team will verify your details within {PROMISES.verificationHours} hours.</p>
+          <StatusTracker status={status} />
+          <p className="text-sm text-slate-600">
+            You can sign in now; we will let you know as soon as your account is verified.
+          </p>
+          <Link
+            to="/login"
+            className="inline-flex w-full items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            Go to Login
+          </Link>
+        </div>
+      )}
+
+      {step < 4 && (
+        <p className="mt-6 text-center text-sm text-slate-600">
+          Already registered?{' '}
+          <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+            Sign in
+          </Link>
+        </p>
+      )}
+    </AuthCard>
+  );
 }

@@ -1,5 +1,5 @@
 import { adminStatusLabel, errorBody, MANUFACTURER_STATUSES } from '@ub/shared';
-import { desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { manufacturers, users } from '../../../db/schema/index.ts';
@@ -36,6 +36,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
+      const [totals] = await app.db.select({ n: count() }).from(manufacturers);
       const rows = await app.db
         .select({ m: manufacturers, u: users })
         .from(manufacturers)
@@ -55,7 +56,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         address: m.companyAddress,
         category: m.category,
       }));
-      return { manufacturers: list, total: list.length };
+      return { manufacturers: list, total: totals?.n ?? 0 };
     },
   );
 };

@@ -11,9 +11,10 @@ import {
   sessionUser,
   verifyResetCodeSchema,
 } from '@ub/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkCredentials, registerSeller } from '../../../modules/auth/accounts.ts';
+import { checkCredentials, parseUsername, registerSeller } from '../../../modules/auth/accounts.ts';
 import {
   RESET_MESSAGES,
   requestResetCode,
@@ -25,7 +26,8 @@ import { bodyField } from '../../../plugins/rate-limit.ts';
 import { currentUser } from '../../../types.ts';
 
 const authErrors = { 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody };
-const resetErrors = { 400: errorBody.extend({ message: z.string() }), 429: errorBody.extend({ message: z.string() }) };
+const resetError = errorBody.extend({ message: z.string() });
+const resetErrors = { 400: resetError, 429: resetError, 503: resetError };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   // Reset codes are limited per IP and per phone number, on top of the per-code try limit.
@@ -33,6 +35,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     app.limit(`${name}-ip`, 20, 15),
     app.limit(`${name}-phone`, 10, 15, bodyField('phoneNumber')),
   ];
+
+  /** Per-account limit key: "+91 98765 43210" and "9876543210" are the same account, so they share a counter. */
+  const accountKey =
+    (...fields: string[]) =>
+    (req: FastifyRequest) => {
+      const body = req.body as Record<string, unknown> | undefined;
+      const value = fields.map((f) => body?.[f]).find((v): v is string => typeof v === 'string' && v.trim() !== '');
+      if (!value) return '';
+      const { email, phone } = parseUsername(value);
+      return phone ?? email;
+    };
 
   async function openSession(userId: string, remember: boolean, ip: string, userAgent?: string) {
     const { token, expiresAt } = await createSession(app.db, userId, { remember, ip, userAgent });
@@ -66,7 +79,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     {
       // Per IP, and per account, so one account cannot be hammered from many addresses.
-      preHandler: [app.limit('login-ip', 20, 1), app.limit('login-account', 10, 15, bodyField('username'))],
+      preHandler: [app.limit('login-ip', 20, 1), app.limit('login-account', 10, 15, accountKey('username'))],
       schema: {
         tags: ['accounts'],
         summary: 'Seller sign-in with email or phone',
@@ -83,7 +96,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/login',
     {
-      preHandler: [app.limit('admin-login-ip', 20, 1), app.limit('admin-login-account', 10, 15, bodyField('email'))],
+      preHandler: [
+        app.limit('admin-login-ip', 20, 1),
+        app.limit('admin-login-account', 10, 15, accountKey('email', 'username')),
+      ],
       schema: {
         tags: ['admin'],
         summary: 'Administrator sign-in',

@@ -1,33 +1,9 @@
-import { errorBody } from '@ub/shared';
+import { errorBody, settingsResponse } from '@ub/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { manufacturers, users } from '../../../db/schema/index.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { currentUser } from '../../../types.ts';
-
-export const settingsResponse = z.object({
-  profile: z.object({
-    fullName: z.string(),
-    email: z.string(),
-    phone: z.string().nullable(),
-    userId: z.string(),
-    manufacturerId: z.string(),
-    companyName: z.string(),
-    companyAddress: z.string(),
-    gstNumber: z.string(),
-    category: z.string(),
-    status: z.string(),
-  }),
-  bank: z.object({
-    accountHolderName: z.string().nullable(),
-    bankName: z.string().nullable(),
-    branchName: z.string().nullable(),
-    accountNumber: z.string().nullable(),
-    ifscCode: z.string().nullable(),
-    accountType: z.string().nullable(),
-  }),
-});
 
 /** Shows only the last four digits; the full number never leaves the server. */
 export function maskAccountNumber(n: string | null): string | null {
