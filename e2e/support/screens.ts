@@ -8,6 +8,8 @@ const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 export async function screenshots(page: Page, name: string): Promise<void> {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    // Let layout transitions (the sidebar drawer sliding away) settle before capturing.
+    await page.waitForTimeout(400);
     await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage: true });
   }
 }

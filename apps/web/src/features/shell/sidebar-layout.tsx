@@ -21,11 +21,11 @@ export function SidebarLayout({ title, nav, topBar }: { title: string; nav: NavI
     <div className="flex min-h-screen">
       <aside
         style={{ ['--sidebar-w' as string]: width }}
-        className={`fixed inset-y-0 left-0 z-40 w-64 shrink-0 bg-slate-900 text-slate-100 transition-all lg:sticky lg:top-0 lg:h-screen lg:w-[var(--sidebar-w)] lg:min-w-16 ${drawer ? 'translate-x-0' : '-translate-x-full lg:translate-x-0'}`}
+        className={`fixed inset-y-0 left-0 z-40 w-64 shrink-0 bg-slate-900 text-slate-100 transition-[width,transform] motion-reduce:transition-none lg:sticky lg:top-0 lg:h-screen lg:w-[var(--sidebar-w)] lg:min-w-16 ${drawer ? 'translate-x-0' : '-translate-x-full lg:translate-x-0'}`}
         aria-label={title}
       >
         <div className="flex h-16 items-center justify-between gap-2 border-b border-slate-800 px-4">
-          {!collapsed && <span className="truncate font-bold">{title}</span>}
+          {!collapsed && <span className="text-sm leading-tight font-bold xl:text-base">{title}</span>}
           <button
             type="button"
             onClick={() => setCollapsed((v) => !v)}
