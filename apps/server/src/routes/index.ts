@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import adminManufacturers from './api/admin/manufacturers.ts';
+import admin from './api/admin/index.ts';
 import auth from './api/auth/index.ts';
 import health from './api/health.ts';
 import settings from './api/settings/index.ts';
@@ -10,6 +10,6 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(health);
   await api.register(auth);
   await api.register(settings);
-  await api.register(adminManufacturers);
+  await api.register(admin);
   await api.register(site);
 }
