@@ -44,5 +44,7 @@ for (let i = 0; i < 7; i++) {
   times.push(performance.now() - t);
 }
 times.sort((a, b) => a - b);
-console.log(`dashboard: median ${times[3]?.toFixed(1)} ms, best ${times[0]?.toFixed(1)} ms, worst ${times[6]?.toFixed(1)} ms`);
+console.log(
+  `dashboard: median ${times[3]?.toFixed(1)} ms, best ${times[0]?.toFixed(1)} ms, worst ${times[6]?.toFixed(1)} ms`,
+);
 await database.close();

@@ -22,27 +22,29 @@ const monthLabel = (key: string) => `${MONTH_NAMES[Number(key.slice(5)) - 1]} ${
 /** Percentage change of this month against last; from nothing to something counts as +100 %. */
 export function trend(current: number, previous: number): number {
   if (previous === 0) return current > 0 ? 100 : 0;
-  return Math.round(((current - previous) / previous) * 1000) / 10;
+  return Math.round(((current - previous) * 1000) / previous) / 10;
 }
 
 const monthStart = (monthsAgo: number) =>
   `(date_trunc('month', now() at time zone '${TZ}') - interval '${monthsAgo} month') at time zone '${TZ}'`;
 
+/** The first day of the India-time month `monthsAgo` back, as a date (the rollups' month key). */
+const monthKey = (monthsAgo: number) =>
+  `(date_trunc('month', now() at time zone '${TZ}') - interval '${monthsAgo} month')::date`;
+
 /**
- * Every dashboard figure in one round of SQL aggregates. Orders are only read from 12 months back through the
- * created_at index; the all-time sales total adds a single sum. Manufacturer Growth counts registrations per month
- * (every new manufacturer, whatever its later verdict), Buyer Activity counts distinct buyers who ordered that month.
+ * Every dashboard figure in one round of SQL aggregates. Sales and buyer activity come from the monthly rollups a
+ * trigger keeps beside orders (order_stats_monthly, buyer_activity_monthly), so the answer does not grow with the
+ * number of orders. Manufacturer Growth counts registrations per month (every new manufacturer, whatever its later
+ * verdict); Buyer Activity counts distinct buyers who placed an order that month.
  */
 export async function dashboard(app: FastifyInstance) {
   const q = app.database.query.bind(app.database);
   const [sales, salesMonthly, buyers, makers, makerMonthly, disputes, activity, requests] = await Promise.all([
-    q<{ total: string }>(`select coalesce(sum(total), 0)::text as total from orders where status <> 'cancelled'`),
+    q<{ total: string }>(`select coalesce(sum(sales), 0)::text as total from order_stats_monthly`),
     q<{ month: string; sales: string }>(
-      `select to_char(date_trunc('month', created_at at time zone '${TZ}'), 'YYYY-MM') as month,
-              coalesce(sum(total), 0)::text as sales
-         from orders
-        where created_at >= ${monthStart(11)} and status <> 'cancelled'
-        group by 1`,
+      `select to_char(month, 'YYYY-MM') as month, sum(sales)::text as sales
+         from order_stats_monthly where month >= ${monthKey(11)} group by 1`,
     ),
     q<{ n: number; cur: number; prev: number }>(
       `select count(*)::int as n,
@@ -67,9 +69,8 @@ export async function dashboard(app: FastifyInstance) {
          from disputes`,
     ),
     q<{ month: string; n: number }>(
-      `select to_char(date_trunc('month', created_at at time zone '${TZ}'), 'YYYY-MM') as month,
-              count(distinct buyer_id)::int as n
-         from orders where created_at >= ${monthStart(2)} group by 1`,
+      `select to_char(month, 'YYYY-MM') as month, count(*)::int as n
+         from buyer_activity_monthly where month >= ${monthKey(2)} group by 1`,
     ),
     q<{ id: string; name: string; contact_person: string; email: string; status: ManufacturerStatus }>(
       `select m.id, m.company_name as name, u.full_name as contact_person, u.email, m.status
