@@ -189,7 +189,7 @@ export default function AdminDashboardPage() {
               <BarChart data={d.buyerActivity} layout="vertical" margin={{ right: 16, top: 8 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
                 <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
-                <YAxis type="category" dataKey="label" tick={{ fontSize: 11 }} width={70} />
+                <YAxis type="category" dataKey="label" tick={{ fontSize: 11 }} width={80} />
                 <Tooltip />
                 <Bar dataKey="buyers" name="Active buyers" fill="#16a34a" radius={[0, 4, 4, 0]} {...anim} />
               </BarChart>
