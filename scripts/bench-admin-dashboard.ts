@@ -29,7 +29,7 @@ const SEED = [
             now() - (g % 730) * interval '1 day' - (g % 86400) * interval '1 second'
        from generate_series(1, 1000000) g,
             (select array_agg(id) a from manufacturers) m, (select array_agg(id) a from buyers) b`,
-  'analyze',
+  'vacuum analyze',
 ];
 let [orders] = await database.query<{ n: number }>('select count(*)::int as n from orders');
 if (!orders?.n) {

@@ -5,3 +5,4 @@ export * from './schemas/common.ts';
 export * from './format.ts';
 export * from './schemas/site.ts';
 export * from './schemas/admin.ts';
+export * from './schemas/documents.ts';

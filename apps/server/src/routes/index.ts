@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import admin from './api/admin/index.ts';
 import auth from './api/auth/index.ts';
 import health from './api/health.ts';
+import settingsDocuments from './api/settings/documents.ts';
 import settings from './api/settings/index.ts';
 import site from './api/site/index.ts';
 
@@ -10,6 +11,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(health);
   await api.register(auth);
   await api.register(settings);
+  await api.register(settingsDocuments);
   await api.register(admin);
   await api.register(site);
 }
