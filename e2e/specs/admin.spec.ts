@@ -3,6 +3,12 @@ import { apiLogin, registerSeller } from '../support/api.ts';
 import { E2E_ADMIN } from '../support/env.ts';
 import { screenshots } from '../support/screens.ts';
 
+/** A real 64x64 orange PNG, so the certificate carousel has something to draw. */
+const ORANGE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAAT0lEQVR42u3PQQkAAAgEsEthUdP7M4JvYbACy3S9FgEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQGBywJ9TCFpNWCOBAAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 async function signInAsAdmin(page: Page) {
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
@@ -17,6 +23,17 @@ test('an admin verifies a new manufacturer, suspends them with an "Other" reason
 }) => {
   const seller = await registerSeller(request);
   const other = await registerSeller(request);
+  const sellerToken = await apiLogin(request, seller.email, seller.password);
+  for (const [kind, name, mimeType, buffer] of [
+    ['gst_certificate', 'gst.png', 'image/png', ORANGE_PNG],
+    ['pan', 'pan.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n%%EOF\n')],
+  ] as const) {
+    const res = await request.post('/api/settings/documents', {
+      headers: { authorization: `Bearer ${sellerToken}` },
+      multipart: { kind, file: { name, mimeType, buffer } },
+    });
+    expect(res.status()).toBe(201);
+  }
   await signInAsAdmin(page);
 
   // The dashboard lists both requests; its charts have this month's registrations.
@@ -44,7 +61,13 @@ test('an admin verifies a new manufacturer, suspends them with an "Other" reason
 
   await row.getByRole('button', { name: 'View Details' }).click();
   const details = page.getByRole('dialog', { name: 'Manufacturer Details' });
-  await expect(details.getByText('No documents uploaded yet')).toBeVisible();
+  await expect(details.getByRole('img', { name: 'gst_certificate: gst.png' })).toBeVisible();
+  await details.getByRole('button', { name: 'Next' }).click();
+  await expect(details.getByRole('link', { name: /Open pan: pan.pdf/ })).toBeVisible();
+  await details.getByRole('button', { name: 'Previous' }).click();
+  await details.getByRole('button', { name: 'Zoom' }).click();
+  await expect(page.getByRole('dialog', { name: 'Zoomed image' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close zoom' }).click();
   await expect(details.getByText(seller.email)).toBeVisible();
   await screenshots(page, 'admin-manufacturer-details');
   await details.getByRole('button', { name: 'Approve' }).click();
