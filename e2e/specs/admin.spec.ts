@@ -61,11 +61,11 @@ test('an admin verifies a new manufacturer, suspends them with an "Other" reason
 
   await row.getByRole('button', { name: 'View Details' }).click();
   const details = page.getByRole('dialog', { name: 'Manufacturer Details' });
-  await expect(details.getByRole('img', { name: 'gst_certificate: gst.png' })).toBeVisible();
+  await expect(details.getByRole('button', { name: 'Zoom gst_certificate: gst.png' })).toBeVisible();
   await details.getByRole('button', { name: 'Next' }).click();
   await expect(details.getByRole('link', { name: /Open pan: pan.pdf/ })).toBeVisible();
   await details.getByRole('button', { name: 'Previous' }).click();
-  await details.getByRole('button', { name: 'Zoom' }).click();
+  await details.getByRole('button', { name: 'Zoom gst_certificate: gst.png' }).click();
   await expect(page.getByRole('dialog', { name: 'Zoomed image' })).toBeVisible();
   await page.getByRole('button', { name: 'Close zoom' }).click();
   await expect(details.getByText(seller.email)).toBeVisible();

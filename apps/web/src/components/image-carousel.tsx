@@ -41,7 +41,12 @@ export function ImageCarousel({ items, emptyText }: { items: CarouselItem[]; emp
             Open {current.alt} (PDF)
           </a>
         ) : (
-          <button type="button" onClick={() => setZoom(true)} className="h-full w-full cursor-zoom-in" title="Zoom">
+          <button
+            type="button"
+            onClick={() => setZoom(true)}
+            className="h-full w-full cursor-zoom-in"
+            aria-label={`Zoom ${current.alt}`}
+          >
             <img src={current.url} alt={current.alt} className="h-full w-full object-contain" />
           </button>
         )}
