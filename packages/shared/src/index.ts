@@ -6,3 +6,5 @@ export * from './format.ts';
 export * from './schemas/site.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/settings.ts';
+export * from './schemas/admin.ts';
+export * from './schemas/documents.ts';

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import adminContactMessages from './api/admin/contact-messages.ts';
-import adminManufacturers from './api/admin/manufacturers.ts';
+import admin from './api/admin/index.ts';
 import auth from './api/auth/index.ts';
 import contact from './api/contact/index.ts';
 import health from './api/health.ts';
 import notifications from './api/notifications/index.ts';
+import settingsDocuments from './api/settings/documents.ts';
 import settings from './api/settings/index.ts';
 import site from './api/site/index.ts';
 
@@ -13,7 +14,8 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(health);
   await api.register(auth);
   await api.register(settings);
-  await api.register(adminManufacturers);
+  await api.register(settingsDocuments);
+  await api.register(admin);
   await api.register(site);
   await api.register(notifications);
   await api.register(contact);

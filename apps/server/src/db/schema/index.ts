@@ -2,3 +2,4 @@ export * from './accounts.ts';
 export * from './catalog.ts';
 export * from './comms.ts';
 export * from './trade.ts';
+export * from './stats.ts';

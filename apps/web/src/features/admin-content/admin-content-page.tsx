@@ -1,5 +1,330 @@
-import { PlainPage } from '../../components/plain-page.tsx';
+import { LEAD_STATUSES, LIMITS, type LeadStatus } from '@ub/shared';
+import { formatDate } from '@ub/shared/format';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../components/button.tsx';
+import { Badge, EmptyState, PageHeader, Spinner, type Tone } from '../../components/feedback.tsx';
+import { FormError, SelectField, TextAreaField } from '../../components/field.tsx';
+import { Modal } from '../../components/modal.tsx';
+import { Pagination } from '../../components/pagination.tsx';
+import { DataTable, td } from '../../components/table.tsx';
+import { api } from '../../lib/api.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 
-export default function Page() {
-  return <PlainPage title="Content & Communication" />;
+interface Lead {
+  id: string;
+  name: string;
+  company: string;
+  gst: string | null;
+  contact: string;
+  email: string | null;
+  referredBy: string | null;
+  status: LeadStatus;
+  notes: string | null;
+  createdAt: string;
+}
+/** The contact-message inbox served by the notifications feature (GET /api/admin/contact-messages). */
+interface ContactMessage {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  status: string;
+  reply: string | null;
+  createdAt: string;
+}
+
+const LEAD_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  converted: 'Converted',
+  closed: 'Closed',
+};
+const LEAD_TONES: Record<LeadStatus, Tone> = { new: 'blue', contacted: 'yellow', converted: 'green', closed: 'gray' };
+
+function LeadModal({ lead, onClose }: { lead: Lead | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<LeadStatus>(lead?.status ?? 'new');
+  const [notes, setNotes] = useState(lead?.notes ?? '');
+  const save = useMutation({
+    mutationFn: () => api<Lead>(`/admin/leads/${lead?.id}`, { method: 'PATCH', body: { status, notes } }),
+    onSuccess: () => {
+      toast.success('Lead updated.');
+      onClose();
+      return queryClient.invalidateQueries({ queryKey: ['admin', 'leads'] });
+    },
+  });
+  return (
+    <Modal
+      open={Boolean(lead)}
+      onClose={onClose}
+      title="Lead"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => save.mutate()} disabled={save.isPending}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      {lead && (
+        <div className="space-y-3 text-sm">
+          <p>
+            <span className="font-semibold">{lead.name}</span>, {lead.company}
+          </p>
+          <p className="text-slate-600">
+            {lead.contact}
+            {lead.email ? ` · ${lead.email}` : ''}
+            {lead.gst ? ` · GST ${lead.gst}` : ''}
+            {lead.referredBy ? ` · heard via ${lead.referredBy}` : ''}
+          </p>
+          <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as LeadStatus)}>
+            {LEAD_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {LEAD_LABELS[s]}
+              </option>
+            ))}
+          </SelectField>
+          <TextAreaField
+            label="Notes"
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+            rows={4}
+            maxLength={2000}
+          />
+          <FormError message={save.error?.message} />
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function LeadsTab() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<LeadStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<Lead | null>(null);
+  const q = useDebounced(search.trim());
+  const pageSize = LIMITS.adminPageSize;
+  const list = useQuery({
+    queryKey: ['admin', 'leads', { q, status, page }],
+    queryFn: () =>
+      api<{ leads: Lead[]; total: number }>(
+        `/admin/leads?${new URLSearchParams({ q, page: String(page), pageSize: String(pageSize), ...(status ? { status } : {}) })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <section>
+      <div className="mb-3 flex flex-col gap-2 sm:flex-row">
+        <input
+          type="search"
+          aria-label="Search leads"
+          placeholder="Search name, company, phone or email"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+          className="h-10 flex-1 rounded-lg border border-slate-300 px-3 text-sm"
+        />
+        <select
+          aria-label="Lead status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as LeadStatus | '');
+            setPage(1);
+          }}
+          className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm sm:w-48"
+        >
+          <option value="">All statuses</option>
+          {LEAD_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {LEAD_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {list.isPending ? (
+        <Spinner label="Loading leads..." />
+      ) : list.isError ? (
+        <FormError message={list.error.message} />
+      ) : list.data.leads.length === 0 ? (
+        <EmptyState title="No leads found." />
+      ) : (
+        <>
+          <DataTable label="Leads" head={['Name', 'Company', 'Contact', 'Received', 'Status', 'Notes', 'Actions']}>
+            {list.data.leads.map((l) => (
+              <tr key={l.id}>
+                <td className={`${td} font-medium text-slate-900`}>{l.name}</td>
+                <td className={td}>{l.company}</td>
+                <td className={td}>{l.contact}</td>
+                <td className={td}>{formatDate(l.createdAt)}</td>
+                <td className={td}>
+                  <Badge tone={LEAD_TONES[l.status]}>{LEAD_LABELS[l.status]}</Badge>
+                </td>
+                <td className={`${td} max-w-xs truncate`}>{l.notes ?? '-'}</td>
+                <td className={td}>
+                  <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => setOpen(l)}>
+                    Update
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+          <Pagination page={page} pageSize={pageSize} total={list.data.total} onChange={setPage} />
+        </>
+      )}
+      {open && <LeadModal key={open.id} lead={open} onClose={() => setOpen(null)} />}
+    </section>
+  );
+}
+
+function MessageModal({ message, onClose }: { message: ContactMessage | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [reply, setReply] = useState('');
+  const done = (text: string) => {
+    toast.success(text);
+    onClose();
+    return queryClient.invalidateQueries({ queryKey: ['admin', 'contact-messages'] });
+  };
+  const send = useMutation({
+    mutationFn: () =>
+      api(`/admin/contact-messages/${message?.id}/reply`, { method: 'POST', body: { reply: reply.trim() } }),
+    onSuccess: () => done('Reply sent.'),
+  });
+  const close = useMutation({
+    mutationFn: () => api(`/admin/contact-messages/${message?.id}`, { method: 'PATCH', body: { status: 'closed' } }),
+    onSuccess: () => done('Message closed.'),
+  });
+  return (
+    <Modal open={Boolean(message)} onClose={onClose} title={message?.subject ?? ''} size="lg">
+      {message && (
+        <div className="space-y-3 text-sm">
+          <p className="text-slate-600">
+            From {message.name} ({message.email}) on {formatDate(message.createdAt)}
+          </p>
+          <p className="whitespace-pre-line rounded-lg bg-slate-50 p-3">{message.message}</p>
+          {message.reply && (
+            <div>
+              <p className="font-medium text-slate-500">Our reply</p>
+              <p className="whitespace-pre-line">{message.reply}</p>
+            </div>
+          )}
+          {message.status !== 'closed' && (
+            <>
+              <TextAreaField
+                label="Reply"
+                value={reply}
+                onChange={(e) => setReply(e.target.value)}
+                rows={4}
+                maxLength={5000}
+              />
+              <FormError message={send.error?.message ?? close.error?.message} />
+              <div className="flex flex-wrap justify-end gap-2">
+                <Button variant="secondary" onClick={() => close.mutate()} disabled={close.isPending}>
+                  Close message
+                </Button>
+                <Button onClick={() => send.mutate()} disabled={!reply.trim() || send.isPending}>
+                  Send reply
+                </Button>
+              </div>
+            </>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function MessagesTab() {
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<ContactMessage | null>(null);
+  const pageSize = LIMITS.adminPageSize;
+  const list = useQuery({
+    queryKey: ['admin', 'contact-messages', { page }],
+    queryFn: () =>
+      api<{ messages: ContactMessage[]; total: number }>(
+        `/admin/contact-messages?${new URLSearchParams({ page: String(page), pageSize: String(pageSize) })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <section>
+      {list.isPending ? (
+        <Spinner label="Loading messages..." />
+      ) : list.isError ? (
+        <FormError message={list.error.message} />
+      ) : list.data.messages.length === 0 ? (
+        <EmptyState title="No messages." />
+      ) : (
+        <>
+          <DataTable label="Contact messages" head={['From', 'Subject', 'Received', 'Status', 'Actions']}>
+            {list.data.messages.map((m) => (
+              <tr key={m.id}>
+                <td className={td}>
+                  <p className="font-medium text-slate-900">{m.name}</p>
+                  <p className="text-xs text-slate-500">{m.email}</p>
+                </td>
+                <td className={`${td} max-w-xs truncate`}>{m.subject}</td>
+                <td className={td}>{formatDate(m.createdAt)}</td>
+                <td className={td}>
+                  <Badge tone={m.status === 'closed' ? 'gray' : m.reply ? 'green' : 'yellow'}>
+                    {m.status === 'closed' ? 'Closed' : m.reply ? 'Replied' : 'Open'}
+                  </Badge>
+                </td>
+                <td className={td}>
+                  <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => setOpen(m)}>
+                    Open
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+          <Pagination page={page} pageSize={pageSize} total={list.data.total} onChange={setPage} />
+        </>
+      )}
+      {open && <MessageModal key={open.id} message={open} onClose={() => setOpen(null)} />}
+    </section>
+  );
+}
+
+export default function AdminContentPage() {
+  const [tab, setTab] = useState<'leads' | 'messages'>('leads');
+  const tabClass = (t: string) =>
+    `rounded-md px-4 py-2 text-sm font-semibold ${tab === t ? 'bg-brand-700 text-white' : 'border border-slate-300 bg-white text-slate-700'}`;
+  return (
+    <div>
+      <PageHeader
+        title="Content & Communication"
+        description="Leads from the landing page and messages sellers send to the admin team."
+      />
+      <div role="tablist" className="mb-4 flex gap-2">
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'leads'}
+          className={tabClass('leads')}
+          onClick={() => setTab('leads')}
+        >
+          Leads
+        </button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'messages'}
+          className={tabClass('messages')}
+          onClick={() => setTab('messages')}
+        >
+          Contact messages
+        </button>
+      </div>
+      {tab === 'leads' ? <LeadsTab /> : <MessagesTab />}
+    </div>
+  );
 }

@@ -1,5 +1,211 @@
-import { PlainPage } from '../../components/plain-page.tsx';
+import { type ManufacturerStatus, REASON_DIALOG_TITLES, type ReasonInput, TIMINGS } from '@ub/shared';
+import { formatInr } from '@ub/shared/format';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Button } from '../../components/button.tsx';
+import { EmptyState, PageHeader, Spinner } from '../../components/feedback.tsx';
+import { FormError } from '../../components/field.tsx';
+import { ReasonDialog } from '../../components/reason-dialog.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { DataTable, td } from '../../components/table.tsx';
+import { api } from '../../lib/api.ts';
 
-export default function Page() {
-  return <PlainPage title="Admin Dashboard" />;
+interface Card {
+  count: number;
+  trend: number;
+}
+interface Dashboard {
+  cards: { buyers: Card; manufacturers: Card; sales: { amount: string; trend: number }; disputes: Card };
+  requests: Array<{
+    id: string;
+    name: string;
+    contactPerson: string;
+    email: string;
+    status: ManufacturerStatus;
+    statusLabel: string;
+  }>;
+  salesTrend: Array<{ label: string; sales: number }>;
+  manufacturerGrowth: Array<{ label: string; count: number }>;
+  buyerActivity: Array<{ label: string; buyers: number }>;
+}
+
+const compactInr = (v: number) =>
+  new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  }).format(v);
+
+/** A rising figure is green; a falling one red with its minus sign, as the spec shows the dispute trend. */
+function Trend({ value }: { value: number }) {
+  const up = value >= 0;
+  return (
+    <span className={`text-xs font-semibold ${up ? 'text-green-700' : 'text-red-600'}`}>
+      {up ? '▲ +' : '▼ '}
+      {value}% <span className="font-normal text-slate-500">vs last month</span>
+    </span>
+  );
+}
+
+function StatCard({ label, value, trend }: { label: string; value: ReactNode; trend: number }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4">
+      <p className="text-sm font-medium text-slate-500">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+      <div className="mt-1">
+        <Trend value={trend} />
+      </div>
+    </div>
+  );
+}
+
+function ChartCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-4">
+      <h3 className="mb-3 text-sm font-semibold text-slate-700">{title}</h3>
+      <div className="h-64">{children}</div>
+    </section>
+  );
+}
+
+export default function AdminDashboardPage() {
+  const queryClient = useQueryClient();
+  const [rejecting, setRejecting] = useState<{ id: string; name: string } | null>(null);
+  const query = useQuery({ queryKey: ['admin', 'dashboard'], queryFn: () => api<Dashboard>('/admin/dashboard') });
+  const act = useMutation({
+    mutationFn: ({ id, action, reason }: { id: string; action: 'approve' | 'reject'; reason?: ReasonInput }) =>
+      api<{ name: string }>(`/admin/manufacturers/${id}/${action}`, { method: 'POST', body: reason }),
+    onSuccess: (m, v) => {
+      toast.success(`${m.name} ${v.action === 'approve' ? 'verified' : 'rejected'}.`);
+      return queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+
+  if (query.isPending) return <Spinner label="Loading dashboard..." />;
+  if (query.isError) return <FormError message={query.error.message} />;
+  const d = query.data;
+  const anim = { isAnimationActive: true, animationDuration: TIMINGS.chartAnimationMs };
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Admin Dashboard" description="Platform activity at a glance." />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          label="Total Buyers"
+          value={d.cards.buyers.count.toLocaleString('en-IN')}
+          trend={d.cards.buyers.trend}
+        />
+        <StatCard
+          label="Total Manufacturers"
+          value={d.cards.manufacturers.count.toLocaleString('en-IN')}
+          trend={d.cards.manufacturers.trend}
+        />
+        <StatCard label="Total Sales" value={formatInr(d.cards.sales.amount)} trend={d.cards.sales.trend} />
+        <StatCard
+          label="Dispute Alerts"
+          value={d.cards.disputes.count.toLocaleString('en-IN')}
+          trend={d.cards.disputes.trend}
+        />
+      </div>
+
+      <section>
+        <h2 className="mb-3 text-lg font-semibold text-slate-900">New Manufacturer Requests</h2>
+        {d.requests.length === 0 ? (
+          <div className="rounded-xl border border-slate-200 bg-white">
+            <EmptyState title="No pending requests." />
+          </div>
+        ) : (
+          <DataTable
+            label="New Manufacturer Requests"
+            head={['Manufacturer Name', 'Contact Person', 'Email', 'Status', 'Actions']}
+          >
+            {d.requests.map((r) => (
+              <tr key={r.id}>
+                <td className={`${td} font-medium text-slate-900`}>{r.name}</td>
+                <td className={td}>{r.contactPerson}</td>
+                <td className={td}>{r.email}</td>
+                <td className={td}>
+                  <StatusBadge status={r.status} label={r.statusLabel} />
+                </td>
+                <td className={td}>
+                  <div className="flex gap-2">
+                    <Button
+                      className="px-3 py-1 text-xs"
+                      disabled={act.isPending}
+                      onClick={() =>
+                        act.mutate({ id: r.id, action: 'approve' }, { onError: (e) => toast.error(e.message) })
+                      }
+                    >
+                      Verify
+                    </Button>
+                    <Button
+                      variant="danger"
+                      className="px-3 py-1 text-xs"
+                      disabled={act.isPending}
+                      onClick={() => setRejecting({ id: r.id, name: r.name })}
+                    >
+                      Reject
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </section>
+
+      <section>
+        <h2 className="mb-3 text-lg font-semibold text-slate-900">Platform Performance Overview</h2>
+        <div className="grid gap-4 lg:grid-cols-2">
+          <div className="lg:col-span-2">
+            <ChartCard title="Sales Trends (last 12 months)">
+              <ResponsiveContainer width="100%" height="100%">
+                <LineChart data={d.salesTrend} margin={{ left: 8, right: 16, top: 8 }}>
+                  <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+                  <XAxis dataKey="label" tick={{ fontSize: 11 }} />
+                  <YAxis tickFormatter={compactInr} tick={{ fontSize: 11 }} width={70} />
+                  <Tooltip formatter={(v) => formatInr(Number(v))} />
+                  <Line type="monotone" dataKey="sales" name="Sales" stroke="#1d4ed8" strokeWidth={2} {...anim} />
+                </LineChart>
+              </ResponsiveContainer>
+            </ChartCard>
+          </div>
+          <ChartCard title="Manufacturer Growth (new registrations, last 6 months)">
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart data={d.manufacturerGrowth} margin={{ right: 8, top: 8 }}>
+                <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+                <XAxis dataKey="label" tick={{ fontSize: 11 }} />
+                <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={40} />
+                <Tooltip />
+                <Bar dataKey="count" name="Manufacturers" fill="#f97316" radius={[4, 4, 0, 0]} {...anim} />
+              </BarChart>
+            </ResponsiveContainer>
+          </ChartCard>
+          <ChartCard title="Buyer Activity (buyers who ordered, last 3 months)">
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart data={d.buyerActivity} layout="vertical" margin={{ right: 16, top: 8 }}>
+                <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+                <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
+                <YAxis type="category" dataKey="label" tick={{ fontSize: 11 }} width={80} />
+                <Tooltip />
+                <Bar dataKey="buyers" name="Active buyers" fill="#16a34a" radius={[0, 4, 4, 0]} {...anim} />
+              </BarChart>
+            </ResponsiveContainer>
+          </ChartCard>
+        </div>
+      </section>
+
+      <ReasonDialog
+        open={Boolean(rejecting)}
+        title={REASON_DIALOG_TITLES.rejectManufacturer}
+        onClose={() => setRejecting(null)}
+        onSubmit={(reason) =>
+          rejecting ? act.mutateAsync({ id: rejecting.id, action: 'reject', reason }) : Promise.resolve()
+        }
+      />
+    </div>
+  );
 }

@@ -1,5 +1,301 @@
-import { PlainPage } from '../../components/plain-page.tsx';
+import {
+  type AdminStatusFilter,
+  LIMITS,
+  type ManufacturerAction,
+  type ManufacturerStatus,
+  manufacturerActions,
+  REASON_DIALOG_TITLES,
+  type ReasonInput,
+} from '@ub/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../components/button.tsx';
+import { EmptyState, PageHeader, Spinner } from '../../components/feedback.tsx';
+import { FormError } from '../../components/field.tsx';
+import { type CarouselItem, ImageCarousel } from '../../components/image-carousel.tsx';
+import { Modal } from '../../components/modal.tsx';
+import { Pagination } from '../../components/pagination.tsx';
+import { ReasonDialog } from '../../components/reason-dialog.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { DataTable, StatCard, td } from '../../components/table.tsx';
+import { api } from '../../lib/api.ts';
+import { getToken } from '../../lib/auth-storage.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 
-export default function Page() {
-  return <PlainPage title="Manufacturer Management" />;
+interface Manufacturer {
+  id: string;
+  name: string;
+  contactPerson: string;
+  email: string;
+  contact: string | null;
+  regDate: string;
+  status: ManufacturerStatus;
+  statusLabel: string;
+  statusReason: string | null;
+  gst: string;
+  address: string;
+}
+interface Details extends Manufacturer {
+  certificates: Array<{ id: string; kind: string; mime: string; name: string; url: string }>;
+}
+
+const ACTION_LABELS: Record<ManufacturerAction, string> = {
+  approve: 'Approve',
+  reject: 'Reject',
+  suspend: 'Suspend',
+  activate: 'Activate',
+};
+const FILTERS: Array<[AdminStatusFilter, string]> = [
+  ['all', 'All statuses'],
+  ['pending', 'Pending Approval'],
+  ['approved', 'Approved'],
+  ['suspended', 'Suspended'],
+  ['rejected', 'Rejected'],
+];
+
+/** Verification actions for one manufacturer, shared by the table row and the details modal. */
+function useManufacturerAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, reason }: { id: string; action: ManufacturerAction; reason?: ReasonInput }) =>
+      api<Manufacturer>(`/admin/manufacturers/${id}/${action}`, { method: 'POST', body: reason }),
+    onSuccess: (m, v) => {
+      toast.success(`${m.name}: ${v.action === 'activate' ? 'activated' : m.statusLabel.toLowerCase()}.`);
+      return queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+}
+
+function ActionButtons({
+  m,
+  onReason,
+}: {
+  m: Manufacturer;
+  onReason: (m: Manufacturer, action: 'reject' | 'suspend') => void;
+}) {
+  const act = useManufacturerAction();
+  return (
+    <>
+      {manufacturerActions(m.status).map((action) => (
+        <Button
+          key={action}
+          variant={action === 'reject' || action === 'suspend' ? 'danger' : 'primary'}
+          className="px-3 py-1 text-xs"
+          disabled={act.isPending}
+          onClick={() => {
+            if (action === 'reject' || action === 'suspend') onReason(m, action);
+            else act.mutate({ id: m.id, action }, { onError: (e) => toast.error(e.message) });
+          }}
+        >
+          {ACTION_LABELS[action]}
+        </Button>
+      ))}
+    </>
+  );
+}
+
+/** Documents need the admin's token, so they are fetched as blobs and shown through object URLs. */
+function useDocumentUrls(details: Details | undefined): CarouselItem[] {
+  const [items, setItems] = useState<CarouselItem[]>([]);
+  useEffect(() => {
+    if (!details) return;
+    let cancelled = false;
+    const made: string[] = [];
+    (async () => {
+      const out: CarouselItem[] = [];
+      for (const c of details.certificates) {
+        const res = await fetch(c.url, { headers: { authorization: `Bearer ${getToken('admin') ?? ''}` } });
+        if (!res.ok) continue;
+        const url = URL.createObjectURL(await res.blob());
+        made.push(url);
+        out.push({ url, alt: `${c.kind}: ${c.name}`, isPdf: c.mime === 'application/pdf' });
+      }
+      if (!cancelled) setItems(out);
+    })();
+    return () => {
+      cancelled = true;
+      for (const u of made) URL.revokeObjectURL(u);
+    };
+  }, [details]);
+  return items;
+}
+
+function DetailsModal({
+  id,
+  onClose,
+  onReason,
+}: {
+  id: string | null;
+  onClose: () => void;
+  onReason: (m: Manufacturer, action: 'reject' | 'suspend') => void;
+}) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: ['admin', 'manufacturer', id],
+    queryFn: async () => {
+      const d = await api<Details>(`/admin/manufacturers/${id}`);
+      // Opening a Received request starts its review: the list must show the new status.
+      queryClient.invalidateQueries({ queryKey: ['admin', 'manufacturers'] });
+      return d;
+    },
+    enabled: Boolean(id),
+  });
+  const docs = useDocumentUrls(query.data);
+  const m = query.data;
+  const rows: Array<[string, string]> = m
+    ? [
+        ['Name', m.name],
+        ['Contact person', m.contactPerson],
+        ['Email', m.email],
+        ['Contact', m.contact ?? '-'],
+        ['GST Number', m.gst],
+        ['Address', m.address],
+        ['Registration Date', m.regDate],
+      ]
+    : [];
+  return (
+    <Modal
+      open={Boolean(id)}
+      onClose={onClose}
+      title="Manufacturer Details"
+      size="lg"
+      footer={m && <ActionButtons m={m} onReason={onReason} />}
+    >
+      {query.isPending && <Spinner label="Loading..." />}
+      {query.isError && <FormError message={query.error.message} />}
+      {m && (
+        <div className="grid gap-5 md:grid-cols-2">
+          <div>
+            <h3 className="mb-2 text-sm font-semibold text-slate-700">Certificates</h3>
+            <ImageCarousel
+              items={docs}
+              emptyText={m.certificates.length ? 'Loading documents...' : 'No documents uploaded yet'}
+            />
+          </div>
+          <dl className="space-y-2 text-sm">
+            {rows.map(([k, v]) => (
+              <div key={k} className="grid grid-cols-3 gap-2">
+                <dt className="font-medium text-slate-500">{k}</dt>
+                <dd className="col-span-2 break-words text-slate-900">{v}</dd>
+              </div>
+            ))}
+            <div className="grid grid-cols-3 gap-2">
+              <dt className="font-medium text-slate-500">Status</dt>
+              <dd className="col-span-2">
+                <StatusBadge status={m.status} label={m.statusLabel} />
+                {m.statusReason && <p className="mt-1 text-xs text-slate-500">Reason: {m.statusReason}</p>}
+              </dd>
+            </div>
+          </dl>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+export default function AdminManufacturersPage() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<AdminStatusFilter>('all');
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [reasonFor, setReasonFor] = useState<{ m: Manufacturer; action: 'reject' | 'suspend' } | null>(null);
+  const q = useDebounced(search.trim());
+  const act = useManufacturerAction();
+  const pageSize = LIMITS.adminPageSize;
+  const list = useQuery({
+    queryKey: ['admin', 'manufacturers', { q, status, page }],
+    queryFn: () =>
+      api<{ manufacturers: Manufacturer[]; total: number }>(
+        `/admin/manufacturers?${new URLSearchParams({ q, status, page: String(page), pageSize: String(pageSize) })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+  const onReason = (m: Manufacturer, action: 'reject' | 'suspend') => setReasonFor({ m, action });
+
+  return (
+    <div>
+      <PageHeader
+        title="Manufacturer Management"
+        description="Verify new manufacturers, review their documents and manage their accounts."
+      />
+      <div className="mb-4 grid gap-3 sm:grid-cols-[12rem_1fr_12rem] sm:items-end">
+        <StatCard label="Total Manufacturers" value={list.data?.total ?? '-'} />
+        <input
+          type="search"
+          aria-label="Search manufacturers"
+          placeholder="Search manufacturers"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+          className="h-10 rounded-lg border border-slate-300 px-3 text-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
+        />
+        <select
+          aria-label="Status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as AdminStatusFilter);
+            setPage(1);
+          }}
+          className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm"
+        >
+          {FILTERS.map(([v, l]) => (
+            <option key={v} value={v}>
+              {l}
+            </option>
+          ))}
+        </select>
+      </div>
+      {list.isPending ? (
+        <Spinner label="Loading manufacturers..." />
+      ) : list.isError ? (
+        <FormError message={list.error.message} />
+      ) : list.data.manufacturers.length === 0 ? (
+        <EmptyState title="No manufacturers found." />
+      ) : (
+        <>
+          <DataTable
+            label="Manufacturers"
+            head={['Manufacturer', 'Email', 'Contact', 'Reg. Date', 'Status', 'Actions']}
+          >
+            {list.data.manufacturers.map((m) => (
+              <tr key={m.id}>
+                <td className={`${td} font-medium text-slate-900`}>{m.name}</td>
+                <td className={td}>{m.email}</td>
+                <td className={td}>{m.contact ?? '-'}</td>
+                <td className={td}>{m.regDate}</td>
+                <td className={td}>
+                  <StatusBadge status={m.status} label={m.statusLabel} />
+                </td>
+                <td className={td}>
+                  <div className="flex gap-2">
+                    <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => setOpenId(m.id)}>
+                      View Details
+                    </Button>
+                    <ActionButtons m={m} onReason={onReason} />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+          <Pagination page={page} pageSize={pageSize} total={list.data.total} onChange={setPage} />
+        </>
+      )}
+      <DetailsModal id={openId} onClose={() => setOpenId(null)} onReason={onReason} />
+      <ReasonDialog
+        open={Boolean(reasonFor)}
+        title={
+          reasonFor?.action === 'suspend'
+            ? REASON_DIALOG_TITLES.suspendManufacturer
+            : REASON_DIALOG_TITLES.rejectManufacturer
+        }
+        onClose={() => setReasonFor(null)}
+        onSubmit={(reason) =>
+          reasonFor ? act.mutateAsync({ id: reasonFor.m.id, action: reasonFor.action, reason }) : Promise.resolve()
+        }
+      />
+    </div>
+  );
 }

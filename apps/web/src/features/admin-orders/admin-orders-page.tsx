@@ -1,5 +1,255 @@
-import { PlainPage } from '../../components/plain-page.tsx';
+import { LIMITS, ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@ub/shared';
+import { formatDate, formatInr } from '@ub/shared/format';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../components/button.tsx';
+import { Badge, EmptyState, PageHeader, Spinner, type Tone } from '../../components/feedback.tsx';
+import { FormError, TextAreaField } from '../../components/field.tsx';
+import { Modal } from '../../components/modal.tsx';
+import { Pagination } from '../../components/pagination.tsx';
+import { DataTable, StatCard, td } from '../../components/table.tsx';
+import { api } from '../../lib/api.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 
-export default function Page() {
-  return <PlainPage title="Order Management" />;
+interface OrderRow {
+  id: string;
+  orderNumber: string;
+  customer: string;
+  manufacturer: string;
+  orderDate: string;
+  status: OrderStatus;
+  statusLabel: string;
+  paymentStatus: string;
+  total: string;
+}
+interface OrderDetails {
+  id: string;
+  orderNumber: string;
+  orderDate: string;
+  status: OrderStatus;
+  statusLabel: string;
+  nextStatuses: OrderStatus[];
+  paymentStatus: string;
+  manufacturer: string;
+  customer: { name: string; contact: string; phone: string | null };
+  shippingAddress: string;
+  subtotal: string;
+  shipping: string;
+  tax: string;
+  total: string;
+  cancelReason: string | null;
+  items: Array<{ id: string; name: string; quantity: number; unitPrice: string; lineTotal: string }>;
+  events: Array<{ from: string | null; to: OrderStatus; note: string | null; at: string }>;
+}
+
+export const ORDER_TONES: Record<OrderStatus, Tone> = {
+  pending: 'yellow',
+  processing: 'blue',
+  shipped: 'orange',
+  delivered: 'green',
+  cancelled: 'red',
+};
+
+function OrderModal({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [note, setNote] = useState('');
+  const query = useQuery({
+    queryKey: ['admin', 'order', id],
+    queryFn: () => api<OrderDetails>(`/admin/orders/${id}`),
+    enabled: Boolean(id),
+  });
+  const change = useMutation({
+    mutationFn: (status: OrderStatus) =>
+      api<OrderDetails>(`/admin/orders/${id}/status`, { method: 'POST', body: { status, note: note || undefined } }),
+    onSuccess: (o) => {
+      toast.success(`Order ${o.orderNumber} is now ${o.statusLabel}.`);
+      setNote('');
+      return queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+  const o = query.data;
+  return (
+    <Modal open={Boolean(id)} onClose={onClose} title="Order Details" size="lg">
+      {query.isPending && <Spinner label="Loading..." />}
+      {query.isError && <FormError message={query.error.message} />}
+      {o && (
+        <div className="space-y-4 text-sm">
+          <div className="flex flex-wrap items-center gap-3">
+            <span className="font-semibold">{o.orderNumber}</span>
+            <Badge tone={ORDER_TONES[o.status]}>{o.statusLabel}</Badge>
+            <span className="text-slate-500">{formatDate(o.orderDate)}</span>
+          </div>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div>
+              <p className="font-medium text-slate-500">Customer</p>
+              <p>{o.customer.name}</p>
+              <p className="text-slate-600">
+                {o.customer.contact}
+                {o.customer.phone ? `, ${o.customer.phone}` : ''}
+              </p>
+            </div>
+            <div>
+              <p className="font-medium text-slate-500">Manufacturer</p>
+              <p>{o.manufacturer}</p>
+            </div>
+            <div className="sm:col-span-2">
+              <p className="font-medium text-slate-500">Shipping address</p>
+              <p>{o.shippingAddress}</p>
+            </div>
+          </div>
+          {o.items.length > 0 && (
+            <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+              {o.items.map((i) => (
+                <li key={i.id} className="flex justify-between gap-2 px-3 py-2">
+                  <span>
+                    {i.name} x {i.quantity}
+                  </span>
+                  <span>{formatInr(i.lineTotal)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <dl className="grid grid-cols-2 gap-1 sm:w-64 sm:justify-self-end">
+            <dt className="text-slate-500">Subtotal</dt>
+            <dd className="text-right">{formatInr(o.subtotal)}</dd>
+            <dt className="text-slate-500">Shipping</dt>
+            <dd className="text-right">{formatInr(o.shipping)}</dd>
+            <dt className="text-slate-500">Tax</dt>
+            <dd className="text-right">{formatInr(o.tax)}</dd>
+            <dt className="font-semibold">Total</dt>
+            <dd className="text-right font-semibold">{formatInr(o.total)}</dd>
+          </dl>
+          {o.events.length > 0 && (
+            <div>
+              <p className="mb-1 font-medium text-slate-500">Timeline</p>
+              <ol className="space-y-1">
+                {o.events.map((e) => (
+                  <li key={e.at + e.to}>
+                    {formatDate(e.at)}: {ORDER_STATUS_LABELS[e.to]}
+                    {e.note ? ` (${e.note})` : ''}
+                  </li>
+                ))}
+              </ol>
+            </div>
+          )}
+          {o.nextStatuses.length > 0 && (
+            <div className="space-y-2 border-t border-slate-200 pt-3">
+              <TextAreaField
+                label="Note (required to cancel)"
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+                rows={2}
+                maxLength={1000}
+              />
+              <FormError message={change.error?.message} />
+              <div className="flex flex-wrap gap-2">
+                {o.nextStatuses.map((s) => (
+                  <Button
+                    key={s}
+                    variant={s === 'cancelled' ? 'danger' : 'primary'}
+                    disabled={change.isPending || (s === 'cancelled' && !note.trim())}
+                    onClick={() => change.mutate(s)}
+                  >
+                    {s === 'cancelled' ? 'Cancel order' : `Mark ${ORDER_STATUS_LABELS[s]}`}
+                  </Button>
+                ))}
+              </div>
+            </div>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+export default function AdminOrdersPage() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const q = useDebounced(search.trim());
+  const pageSize = LIMITS.adminPageSize;
+  const list = useQuery({
+    queryKey: ['admin', 'orders', { q, status, page }],
+    queryFn: () =>
+      api<{ orders: OrderRow[]; total: number }>(
+        `/admin/orders?${new URLSearchParams({ q, page: String(page), pageSize: String(pageSize), ...(status ? { status } : {}) })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <div>
+      <PageHeader title="Order Management" description="Every order on the platform, across all sellers." />
+      <div className="mb-4 grid gap-3 sm:grid-cols-[12rem_1fr_12rem] sm:items-end">
+        <StatCard label="Total Orders" value={list.data?.total ?? '-'} />
+        <input
+          type="search"
+          aria-label="Search orders"
+          placeholder="Search order number, customer or manufacturer"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+          className="h-10 rounded-lg border border-slate-300 px-3 text-sm"
+        />
+        <select
+          aria-label="Status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as OrderStatus | '');
+            setPage(1);
+          }}
+          className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm"
+        >
+          <option value="">All statuses</option>
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {ORDER_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {list.isPending ? (
+        <Spinner label="Loading orders..." />
+      ) : list.isError ? (
+        <FormError message={list.error.message} />
+      ) : list.data.orders.length === 0 ? (
+        <EmptyState title="No orders found." />
+      ) : (
+        <>
+          <DataTable
+            label="Orders"
+            head={['Order', 'Customer', 'Manufacturer', 'Order Date', 'Status', 'Payment', 'Total', 'Actions']}
+          >
+            {list.data.orders.map((o) => (
+              <tr key={o.id}>
+                <td className={`${td} font-medium text-slate-900`}>{o.orderNumber}</td>
+                <td className={td}>{o.customer}</td>
+                <td className={td}>{o.manufacturer}</td>
+                <td className={td}>{formatDate(o.orderDate)}</td>
+                <td className={td}>
+                  <Badge tone={ORDER_TONES[o.status]}>{o.statusLabel}</Badge>
+                </td>
+                <td className={td}>
+                  <Badge tone={o.paymentStatus === 'paid' ? 'green' : 'yellow'}>
+                    {o.paymentStatus === 'paid' ? 'Paid' : 'Pending'}
+                  </Badge>
+                </td>
+                <td className={td}>{formatInr(o.total)}</td>
+                <td className={td}>
+                  <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => setOpenId(o.id)}>
+                    View Details
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+          <Pagination page={page} pageSize={pageSize} total={list.data.total} onChange={setPage} />
+        </>
+      )}
+      <OrderModal id={openId} onClose={() => setOpenId(null)} />
+    </div>
+  );
 }

@@ -1,5 +1,272 @@
-import { PlainPage } from '../../components/plain-page.tsx';
+import {
+  CATEGORY_LABELS,
+  LIMITS,
+  type ModerationStatus,
+  type ProductAction,
+  productActions,
+  REASON_DIALOG_TITLES,
+  type ReasonInput,
+} from '@ub/shared';
+import { formatInr } from '@ub/shared/format';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../components/button.tsx';
+import { EmptyState, PageHeader, Spinner } from '../../components/feedback.tsx';
+import { FormError } from '../../components/field.tsx';
+import { ImageCarousel } from '../../components/image-carousel.tsx';
+import { Modal } from '../../components/modal.tsx';
+import { Pagination } from '../../components/pagination.tsx';
+import { ReasonDialog } from '../../components/reason-dialog.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { DataTable, StatCard, td } from '../../components/table.tsx';
+import { api } from '../../lib/api.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 
-export default function Page() {
-  return <PlainPage title="Product Management" />;
+interface Product {
+  id: string;
+  name: string;
+  manufacturer: string;
+  category: string | null;
+  price: string;
+  sku: string;
+  description: string;
+  status: ModerationStatus;
+  statusLabel: string;
+  moderationReason: string | null;
+  image?: string | null;
+}
+interface Details extends Product {
+  images: Array<{ url: string; thumb: string }>;
+}
+type ReasonAction = 'flag' | 'reject' | 'suspend';
+
+const LABELS: Record<ProductAction, string> = {
+  flag: 'Flag',
+  approve: 'Approve',
+  reject: 'Reject',
+  suspend: 'Suspend',
+  activate: 'Activate',
+};
+const TITLES: Record<ReasonAction, string> = {
+  flag: REASON_DIALOG_TITLES.flagProduct,
+  reject: REASON_DIALOG_TITLES.rejectProduct,
+  suspend: REASON_DIALOG_TITLES.suspendProduct,
+};
+const categoryLabel = (c: string | null) => (c ? (CATEGORY_LABELS[c] ?? c) : '-');
+
+function useProductAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, reason }: { id: string; action: ProductAction; reason?: ReasonInput }) =>
+      api<Details>(`/admin/products/${id}/${action}`, { method: 'POST', body: reason }),
+    onSuccess: (p, v) => {
+      toast.success(v.action === 'flag' ? `Edit requested for ${p.name}.` : `${p.name}: ${p.statusLabel}.`);
+      return queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+}
+
+function ActionButtons({ p, onReason }: { p: Product; onReason: (p: Product, a: ReasonAction) => void }) {
+  const act = useProductAction();
+  return (
+    <>
+      {productActions(p.status).map((action) => (
+        <Button
+          key={action}
+          variant={
+            action === 'approve' || action === 'activate' ? 'primary' : action === 'flag' ? 'secondary' : 'danger'
+          }
+          className="px-3 py-1 text-xs"
+          disabled={act.isPending}
+          onClick={() => {
+            if (action === 'approve' || action === 'activate') {
+              act.mutate({ id: p.id, action }, { onError: (e) => toast.error(e.message) });
+            } else onReason(p, action);
+          }}
+        >
+          {LABELS[action]}
+        </Button>
+      ))}
+    </>
+  );
+}
+
+function DetailsModal({
+  id,
+  onClose,
+  onReason,
+}: {
+  id: string | null;
+  onClose: () => void;
+  onReason: (p: Product, a: ReasonAction) => void;
+}) {
+  const query = useQuery({
+    queryKey: ['admin', 'product', id],
+    queryFn: () => api<Details>(`/admin/products/${id}`),
+    enabled: Boolean(id),
+  });
+  const p = query.data;
+  const rows: Array<[string, string]> = p
+    ? [
+        ['Name', p.name],
+        ['Manufacturer', p.manufacturer],
+        ['Category', categoryLabel(p.category)],
+        ['Price', formatInr(p.price)],
+        ['SKU', p.sku],
+      ]
+    : [];
+  return (
+    <Modal
+      open={Boolean(id)}
+      onClose={onClose}
+      title="Product Details"
+      size="lg"
+      footer={p && <ActionButtons p={p} onReason={onReason} />}
+    >
+      {query.isPending && <Spinner label="Loading..." />}
+      {query.isError && <FormError message={query.error.message} />}
+      {p && (
+        <div className="grid gap-5 md:grid-cols-2">
+          <ImageCarousel
+            items={p.images.map((img, i) => ({ url: img.url, thumb: img.thumb, alt: `${p.name} image ${i + 1}` }))}
+            emptyText="No images uploaded yet"
+          />
+          <dl className="space-y-2 text-sm">
+            {rows.map(([k, v]) => (
+              <div key={k} className="grid grid-cols-3 gap-2">
+                <dt className="font-medium text-slate-500">{k}</dt>
+                <dd className="col-span-2 break-words text-slate-900">{v}</dd>
+              </div>
+            ))}
+            <div className="grid grid-cols-3 gap-2">
+              <dt className="font-medium text-slate-500">Status</dt>
+              <dd className="col-span-2">
+                <StatusBadge status={p.status} label={p.statusLabel} />
+                {p.moderationReason && <p className="mt-1 text-xs text-slate-500">Reason: {p.moderationReason}</p>}
+              </dd>
+            </div>
+            <div>
+              <dt className="font-medium text-slate-500">Description</dt>
+              <dd className="mt-1 whitespace-pre-line text-slate-900">{p.description}</dd>
+            </div>
+          </dl>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+export default function AdminProductsPage() {
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState('');
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [reasonFor, setReasonFor] = useState<{ p: Product; action: ReasonAction } | null>(null);
+  const q = useDebounced(search.trim());
+  const act = useProductAction();
+  const pageSize = LIMITS.adminPageSize;
+  const categories = useQuery({
+    queryKey: ['admin', 'product-categories'],
+    queryFn: () => api<{ categories: string[] }>('/admin/products/categories'),
+  });
+  const list = useQuery({
+    queryKey: ['admin', 'products', { q, category, page }],
+    queryFn: () =>
+      api<{ products: Product[]; total: number }>(
+        `/admin/products?${new URLSearchParams({ q, page: String(page), pageSize: String(pageSize), ...(category ? { category } : {}) })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+  const onReason = (p: Product, action: ReasonAction) => setReasonFor({ p, action });
+
+  return (
+    <div>
+      <PageHeader title="Product Management" description="Review, approve and moderate the products sellers list." />
+      <div className="mb-4 grid gap-3 sm:grid-cols-[12rem_1fr_14rem] sm:items-end">
+        <StatCard label="Total Products" value={list.data?.total ?? '-'} />
+        <input
+          type="search"
+          aria-label="Search products or manufacturers"
+          placeholder="Search products or manufacturers"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+          className="h-10 rounded-lg border border-slate-300 px-3 text-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
+        />
+        <select
+          aria-label="Category"
+          value={category}
+          onChange={(e) => {
+            setCategory(e.target.value);
+            setPage(1);
+          }}
+          className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm"
+        >
+          <option value="">All Categories</option>
+          {categories.data?.categories.map((c) => (
+            <option key={c} value={c}>
+              {categoryLabel(c)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {list.isPending ? (
+        <Spinner label="Loading products..." />
+      ) : list.isError ? (
+        <FormError message={list.error.message} />
+      ) : list.data.products.length === 0 ? (
+        <EmptyState title="No products found." />
+      ) : (
+        <>
+          <DataTable
+            label="Products"
+            head={['Image', 'Product', 'Manufacturer', 'Category', 'Price', 'Status', 'Actions']}
+          >
+            {list.data.products.map((p) => (
+              <tr key={p.id}>
+                <td className={td}>
+                  <button
+                    type="button"
+                    onClick={() => setOpenId(p.id)}
+                    aria-label={`View ${p.name}`}
+                    className="flex h-12 w-12 items-center justify-center overflow-hidden rounded-md bg-slate-100 text-xs text-slate-400"
+                  >
+                    {p.image ? <img src={p.image} alt="" className="h-full w-full object-cover" /> : 'No image'}
+                  </button>
+                </td>
+                <td className={`${td} font-medium text-slate-900`}>{p.name}</td>
+                <td className={td}>{p.manufacturer}</td>
+                <td className={td}>{categoryLabel(p.category)}</td>
+                <td className={td}>{formatInr(p.price)}</td>
+                <td className={td}>
+                  <StatusBadge status={p.status} label={p.statusLabel} />
+                </td>
+                <td className={td}>
+                  <div className="flex gap-2">
+                    <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => setOpenId(p.id)}>
+                      View Details
+                    </Button>
+                    <ActionButtons p={p} onReason={onReason} />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+          <Pagination page={page} pageSize={pageSize} total={list.data.total} onChange={setPage} />
+        </>
+      )}
+      <DetailsModal id={openId} onClose={() => setOpenId(null)} onReason={onReason} />
+      <ReasonDialog
+        open={Boolean(reasonFor)}
+        title={reasonFor ? TITLES[reasonFor.action] : ''}
+        onClose={() => setReasonFor(null)}
+        onSubmit={(reason) =>
+          reasonFor ? act.mutateAsync({ id: reasonFor.p.id, action: reasonFor.action, reason }) : Promise.resolve()
+        }
+      />
+    </div>
+  );
 }

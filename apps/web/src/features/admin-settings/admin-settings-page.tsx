@@ -1,5 +1,275 @@
-import { PlainPage } from '../../components/plain-page.tsx';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type InviteAdminInput, inviteAdminSchema, type SiteSettings, siteSettingsSchema } from '@ub/shared';
+import { formatDate } from '@ub/shared/format';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { Button } from '../../components/button.tsx';
+import { Badge, PageHeader, Spinner } from '../../components/feedback.tsx';
+import { FormError, TextField } from '../../components/field.tsx';
+import { Pagination } from '../../components/pagination.tsx';
+import { DataTable, td } from '../../components/table.tsx';
+import { ApiError, api } from '../../lib/api.ts';
+import { useSessionUser } from '../auth/session.tsx';
 
-export default function Page() {
-  return <PlainPage title="Settings" />;
+interface Admin {
+  id: string;
+  fullName: string;
+  email: string;
+  isActive: boolean;
+  createdAt: string;
+}
+
+function AdminUsers() {
+  const me = useSessionUser();
+  const queryClient = useQueryClient();
+  const [temporary, setTemporary] = useState<{ email: string; password: string } | null>(null);
+  const list = useQuery({ queryKey: ['admin', 'admins'], queryFn: () => api<{ admins: Admin[] }>('/admin/admins') });
+  const form = useForm<InviteAdminInput>({
+    resolver: zodResolver(inviteAdminSchema),
+    defaultValues: { fullName: '', email: '' },
+  });
+  const invite = useMutation({
+    mutationFn: (body: InviteAdminInput) =>
+      api<{ admin: Admin; temporaryPassword: string }>('/admin/admins', { method: 'POST', body }),
+    onSuccess: (r) => {
+      setTemporary({ email: r.admin.email, password: r.temporaryPassword });
+      form.reset();
+      return queryClient.invalidateQueries({ queryKey: ['admin', 'admins'] });
+    },
+    onError: (err) => {
+      if (err instanceof ApiError) {
+        for (const [k, v] of Object.entries(err.fields)) form.setError(k as keyof InviteAdminInput, { message: v });
+      }
+    },
+  });
+  const deactivate = useMutation({
+    mutationFn: (id: string) => api<Admin>(`/admin/admins/${id}/deactivate`, { method: 'POST' }),
+    onSuccess: (a) => {
+      toast.success(`${a.fullName} deactivated and signed out.`);
+      return queryClient.invalidateQueries({ queryKey: ['admin', 'admins'] });
+    },
+    onError: (e) => toast.error(e.message),
+  });
+  return (
+    <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
+      <h2 className="text-lg font-semibold">Admin users</h2>
+      {list.isPending ? (
+        <Spinner />
+      ) : list.isError ? (
+        <FormError message={list.error.message} />
+      ) : (
+        <DataTable label="Admin users" head={['Name', 'Email', 'Since', 'Status', 'Actions']}>
+          {list.data.admins.map((a) => (
+            <tr key={a.id}>
+              <td className={`${td} font-medium text-slate-900`}>{a.fullName}</td>
+              <td className={td}>{a.email}</td>
+              <td className={td}>{formatDate(a.createdAt)}</td>
+              <td className={td}>
+                <Badge tone={a.isActive ? 'green' : 'gray'}>{a.isActive ? 'Active' : 'Deactivated'}</Badge>
+              </td>
+              <td className={td}>
+                {a.isActive && a.id !== me.id && (
+                  <Button
+                    variant="danger"
+                    className="px-3 py-1 text-xs"
+                    disabled={deactivate.isPending}
+                    onClick={() => deactivate.mutate(a.id)}
+                  >
+                    Deactivate
+                  </Button>
+                )}
+                {a.id === me.id && <span className="text-xs text-slate-500">You</span>}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      <form
+        onSubmit={form.handleSubmit((v) => invite.mutate(v))}
+        className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
+        noValidate
+      >
+        <TextField label="Full name" {...form.register('fullName')} error={form.formState.errors.fullName?.message} />
+        <TextField
+          label="Email"
+          type="email"
+          {...form.register('email')}
+          error={form.formState.errors.email?.message}
+        />
+        <Button type="submit" className="sm:mt-6" disabled={invite.isPending}>
+          Invite admin
+        </Button>
+      </form>
+      <FormError
+        message={
+          invite.error && !(invite.error instanceof ApiError && Object.keys(invite.error.fields).length)
+            ? invite.error.message
+            : null
+        }
+      />
+      {temporary && (
+        <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
+          Temporary password for {temporary.email}:{' '}
+          <code className="font-mono font-semibold">{temporary.password}</code>
+          <br />
+          It is shown only once: pass it on securely.
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SiteConfiguration() {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: ['admin', 'site-settings'],
+    queryFn: () => api<SiteSettings>('/admin/site-settings'),
+  });
+  if (query.isPending) return <Spinner />;
+  if (query.isError) return <FormError message={query.error.message} />;
+  return <SiteForm initial={query.data} onSaved={(s) => queryClient.setQueryData(['admin', 'site-settings'], s)} />;
+}
+
+type SiteFormValues = Omit<SiteSettings, 'gstRates'> & { gstRates: string };
+
+function SiteForm({ initial, onSaved }: { initial: SiteSettings; onSaved: (s: SiteSettings) => void }) {
+  const [gstError, setGstError] = useState<string | null>(null);
+  const form = useForm<SiteFormValues>({ defaultValues: { ...initial, gstRates: initial.gstRates.join(', ') } });
+  const save = useMutation({
+    mutationFn: (body: SiteSettings) => api<SiteSettings>('/admin/site-settings', { method: 'PUT', body }),
+    onSuccess: (s) => {
+      toast.success('Site settings saved.');
+      onSaved(s);
+    },
+  });
+  const submit = form.handleSubmit((v) => {
+    const rates = v.gstRates
+      .split(',')
+      .map((r) => r.trim())
+      .filter(Boolean)
+      .map(Number);
+    const parsed = siteSettingsSchema.safeParse({ ...v, gstRates: rates });
+    setGstError(null);
+    form.clearErrors();
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const path = issue.path.join('.');
+        if (path.startsWith('gstRates')) setGstError('Enter GST rates as numbers from 0 to 100, separated by commas.');
+        else form.setError(path as keyof SiteFormValues, { message: issue.message });
+      }
+      return;
+    }
+    save.mutate(parsed.data);
+  });
+  const err = form.formState.errors;
+  const socials = ['facebook', 'instagram', 'linkedin', 'twitter', 'youtube'] as const;
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
+      <h2 className="text-lg font-semibold">Site configuration</h2>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label="Contact e-mail" {...form.register('contactEmail')} error={err.contactEmail?.message} />
+        <TextField label="Contact phone" {...form.register('contactPhone')} error={err.contactPhone?.message} />
+        <TextField label="Support e-mail" {...form.register('supportEmail')} error={err.supportEmail?.message} />
+        <TextField label="Support phone" {...form.register('supportPhone')} error={err.supportPhone?.message} />
+        <TextField label="Support hours" {...form.register('supportHours')} error={err.supportHours?.message} />
+        <TextField
+          label="GST rates (%)"
+          {...form.register('gstRates')}
+          error={gstError ?? undefined}
+          hint="Comma separated, e.g. 0, 5, 18, 40"
+        />
+        {socials.map((s) => (
+          <TextField
+            key={s}
+            label={`${s[0]?.toUpperCase()}${s.slice(1)} link`}
+            {...form.register(`social.${s}`)}
+            error={err.social?.[s]?.message}
+          />
+        ))}
+      </div>
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="mt-1 h-4 w-4 accent-brand-700"
+          {...form.register('autoApproveVerifiedSellers')}
+        />
+        <span>
+          Auto-approve new products from verified sellers
+          <span className="block text-xs text-slate-500">Large imports then skip the moderation queue.</span>
+        </span>
+      </label>
+      <FormError message={save.error?.message} />
+      <Button type="submit" disabled={save.isPending}>
+        Save settings
+      </Button>
+    </form>
+  );
+}
+
+interface AuditEntry {
+  id: string;
+  actor: string | null;
+  action: string;
+  entityType: string;
+  entityId: string;
+  reason: string | null;
+  before: string | null;
+  after: string | null;
+  createdAt: string;
+}
+
+function AuditLog() {
+  const [page, setPage] = useState(1);
+  const pageSize = 10;
+  const list = useQuery({
+    queryKey: ['admin', 'audit', { page }],
+    queryFn: () => api<{ entries: AuditEntry[]; total: number }>(`/admin/audit-log?page=${page}&pageSize=${pageSize}`),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <section className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+      <h2 className="text-lg font-semibold">Audit log</h2>
+      {list.isPending ? (
+        <Spinner />
+      ) : list.isError ? (
+        <FormError message={list.error.message} />
+      ) : (
+        <>
+          <DataTable label="Audit log" head={['When', 'Who', 'Action', 'Record', 'Reason', 'Change']}>
+            {list.data.entries.map((e) => (
+              <tr key={e.id}>
+                <td className={td}>{new Date(e.createdAt).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' })}</td>
+                <td className={td}>{e.actor ?? '-'}</td>
+                <td className={td}>{e.action}</td>
+                <td className={`${td} font-mono text-xs`}>
+                  {e.entityType}/{e.entityId.slice(0, 8)}
+                </td>
+                <td className={`${td} max-w-[12rem] truncate`}>{e.reason ?? '-'}</td>
+                <td
+                  className={`${td} max-w-xs truncate font-mono text-xs`}
+                  title={`${e.before ?? ''} -> ${e.after ?? ''}`}
+                >
+                  {e.before ?? '-'} {'->'} {e.after ?? '-'}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+          <Pagination page={page} pageSize={pageSize} total={list.data.total} onChange={setPage} />
+        </>
+      )}
+    </section>
+  );
+}
+
+export default function AdminSettingsPage() {
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Settings" description="Admin users, site configuration and the audit trail." />
+      <AdminUsers />
+      <SiteConfiguration />
+      <AuditLog />
+    </div>
+  );
 }

@@ -6,6 +6,7 @@ import { PageHeader, Spinner } from '../../components/feedback.tsx';
 import { FormError } from '../../components/field.tsx';
 import { StatusTracker } from '../../components/status-tracker.tsx';
 import { api } from '../../lib/api.ts';
+import { DocumentsSection } from './documents-section.tsx';
 
 const NOT_PROVIDED = 'Not provided yet';
 
@@ -146,6 +147,8 @@ export default function SettingsPage() {
           <Item label="IFSC Code" value={bank.ifscCode} mono />
           <Item label="Account Type" value={bank.accountType} />
         </Section>
+
+        <DocumentsSection />
       </div>
     </>
   );

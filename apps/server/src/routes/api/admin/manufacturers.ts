@@ -1,10 +1,22 @@
-import { adminStatusLabel, errorBody, MANUFACTURER_STATUSES } from '@ub/shared';
-import { count, desc, eq } from 'drizzle-orm';
+import {
+  adminManufacturersQuery,
+  errorBody,
+  MANUFACTURER_STATUSES,
+  MANUFACTURER_TRANSITIONS,
+  type ManufacturerAction,
+  reasonSchema,
+  reasonText,
+} from '@ub/shared';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { manufacturers, users } from '../../../db/schema/index.ts';
+import { manufacturerDocuments } from '../../../db/schema/index.ts';
+import { notFound } from '../../../lib/errors.ts';
+import { storageOf } from '../../../modules/admin/files.ts';
+import { listManufacturers, openManufacturer, transitionManufacturer } from '../../../modules/admin/manufacturers.ts';
+import { currentUser } from '../../../types.ts';
 
-const manufacturerItem = z.object({
+export const manufacturerItem = z.object({
   id: z.string(),
   name: z.string(),
   contactPerson: z.string(),
@@ -13,52 +25,116 @@ const manufacturerItem = z.object({
   regDate: z.string(),
   status: z.enum(MANUFACTURER_STATUSES),
   statusLabel: z.string(),
+  statusReason: z.string().nullable(),
   gst: z.string(),
   address: z.string(),
   category: z.string(),
 });
 
-/** Registered manufacturers with their verification status, newest first. */
+const manufacturerDetails = manufacturerItem.extend({
+  reviewStarted: z.boolean(),
+  certificates: z.array(
+    z.object({ id: z.string(), kind: z.string(), mime: z.string(), name: z.string(), url: z.string() }),
+  ),
+});
+
+const idParams = z.object({ id: z.uuid({ error: 'Manufacturer not found' }) });
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+
 const routes: FastifyPluginAsyncZod = async (app) => {
+  const admin = app.requireRole('admin');
+  const security = [{ bearerAuth: [] }];
+
   app.get(
     '/admin/manufacturers',
     {
-      onRequest: app.requireRole('admin'),
+      onRequest: admin,
       schema: {
         tags: ['admin'],
-        summary: 'Registered manufacturers and their verification status',
-        security: [{ bearerAuth: [] }],
+        summary: 'Manufacturers: search by name, email or phone; status filter (rejected only when asked)',
+        security,
+        querystring: adminManufacturersQuery,
         response: {
-          200: z.object({ manufacturers: z.array(manufacturerItem), total: z.number() }),
-          401: errorBody,
-          403: errorBody,
+          200: z.object({
+            manufacturers: z.array(manufacturerItem),
+            total: z.number(),
+            page: z.number(),
+            pageSize: z.number(),
+          }),
+          ...errors,
         },
       },
     },
-    async () => {
-      const [totals] = await app.db.select({ n: count() }).from(manufacturers);
-      const rows = await app.db
-        .select({ m: manufacturers, u: users })
-        .from(manufacturers)
-        .innerJoin(users, eq(users.id, manufacturers.userId))
-        .orderBy(desc(manufacturers.createdAt))
-        .limit(500);
-      const list = rows.map(({ m, u }) => ({
-        id: m.id,
-        name: m.companyName,
-        contactPerson: u.fullName,
-        email: u.email,
-        contact: u.phone,
-        regDate: m.createdAt.toISOString().slice(0, 10),
-        status: m.status,
-        statusLabel: adminStatusLabel(m.status),
-        gst: m.gstNumber,
-        address: m.companyAddress,
-        category: m.category,
-      }));
-      return { manufacturers: list, total: totals?.n ?? 0 };
+    async (req) => listManufacturers(app, req.query),
+  );
+
+  app.get(
+    '/admin/manufacturers/:id',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'One manufacturer with its documents; opening a Received request marks it Under review',
+        security,
+        params: idParams,
+        response: { 200: manufacturerDetails, ...errors },
+      },
+    },
+    async (req) => openManufacturer(app, currentUser(req).id, req.params.id),
+  );
+
+  app.get(
+    '/admin/manufacturers/:id/documents/:docId',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'The file of one verification document (admins only; never public)',
+        security,
+        params: idParams.extend({ docId: z.uuid({ error: 'Document not found' }) }),
+      },
+    },
+    async (req, reply) => {
+      const [doc] = await app.db
+        .select()
+        .from(manufacturerDocuments)
+        .where(
+          and(eq(manufacturerDocuments.id, req.params.docId), eq(manufacturerDocuments.manufacturerId, req.params.id)),
+        );
+      if (!doc) throw notFound('Document not found');
+      const file = await storageOf(app).get(doc.storageKey);
+      if (!file) throw notFound('Document not found');
+      return reply
+        .header('content-type', doc.mime)
+        .header('content-length', file.size)
+        .header('cache-control', 'private, max-age=300')
+        .header('content-disposition', 'inline')
+        .send(file.stream);
     },
   );
+
+  const actions = Object.keys(MANUFACTURER_TRANSITIONS) as ManufacturerAction[];
+  for (const action of actions) {
+    const { needsReason } = MANUFACTURER_TRANSITIONS[action];
+    app.post(
+      `/admin/manufacturers/:id/${action}`,
+      {
+        onRequest: admin,
+        schema: {
+          tags: ['admin'],
+          summary: `${action[0]?.toUpperCase()}${action.slice(1)} a manufacturer${needsReason ? ' (reason required)' : ''}`,
+          security,
+          params: idParams,
+          ...(needsReason ? { body: reasonSchema } : {}),
+          response: { 200: manufacturerItem, ...errors },
+        },
+      },
+      async (req) => {
+        const reason = needsReason ? reasonText(reasonSchema.parse(req.body)) : null;
+        return transitionManufacturer(app, currentUser(req).id, req.params.id, action, reason);
+      },
+    );
+  }
 };
 
 export default routes;

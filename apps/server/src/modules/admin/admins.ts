@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import type { InviteAdminInput } from '@ub/shared';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { auditLog, users } from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { revokeAllSessions } from '../auth/sessions.ts';
+import { offsetOf } from './common.ts';
+
+const toAdmin = (u: typeof users.$inferSelect) => ({
+  id: u.id,
+  fullName: u.fullName,
+  email: u.email,
+  isActive: u.isActive,
+  createdAt: u.createdAt.toISOString(),
+});
+
+export async function listAdmins(app: FastifyInstance) {
+  const rows = await app.db.select().from(users).where(eq(users.role, 'admin')).orderBy(asc(users.createdAt));
+  return rows.map(toAdmin);
+}
+
+/** A readable temporary password: shown once to the inviting admin, never stored in clear. */
+function temporaryPassword(): string {
+  return `${randomBytes(9).toString('base64url')}-${randomBytes(2).toString('hex')}`;
+}
+
+export async function inviteAdmin(app: FastifyInstance, actorUserId: string, input: InviteAdminInput) {
+  const temporary = temporaryPassword();
+  const passwordHash = await hashPassword(temporary);
+  try {
+    const user = await app.db.transaction(async (tx) => {
+      const [u] = await tx
+        .insert(users)
+        .values({ role: 'admin', email: input.email, fullName: input.fullName, passwordHash })
+        .returning();
+      if (!u) throw new Error('admin insert returned nothing');
+      await audit(tx, {
+        actorUserId,
+        action: 'admin.invite',
+        entityType: 'user',
+        entityId: u.id,
+        after: { email: u.email, fullName: u.fullName, role: 'admin' },
+      });
+      return u;
+    });
+    return { admin: toAdmin(user), temporaryPassword: temporary };
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      const fields = { email: 'An account with this email already exists.' };
+      throw conflict(fields.email, fields);
+    }
+    throw err;
+  }
+}
+
+/** Deactivation signs the admin out everywhere at once; nobody can lock themselves out. */
+export async function deactivateAdmin(app: FastifyInstance, actorUserId: string, id: string) {
+  if (id === actorUserId) throw badRequest('You cannot deactivate your own account.');
+  const admin = await app.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.role, 'admin')))
+      .for('update');
+    if (!before) throw notFound('Admin not found');
+    if (!before.isActive) throw conflict('This admin is already deactivated.');
+    const [after] = await tx
+      .update(users)
+      .set({ isActive: false, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    if (!after) throw notFound('Admin not found');
+    await revokeAllSessions(tx, id);
+    await audit(tx, {
+      actorUserId,
+      action: 'admin.deactivate',
+      entityType: 'user',
+      entityId: id,
+      before: { isActive: true },
+      after: { isActive: false },
+    });
+    return after;
+  });
+  return toAdmin(admin);
+}
+
+export async function listAudit(app: FastifyInstance, opts: { page: number; pageSize: number; entityType?: string }) {
+  const where = opts.entityType ? eq(auditLog.entityType, opts.entityType) : undefined;
+  const [rows, [totalRow]] = await Promise.all([
+    app.db
+      .select({ a: auditLog, actor: users.email })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorUserId))
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(opts.pageSize)
+      .offset(offsetOf(opts.page, opts.pageSize)),
+    app.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
+  ]);
+  return {
+    entries: rows.map(({ a, actor }) => ({
+      id: a.id,
+      actor,
+      action: a.action,
+      entityType: a.entityType,
+      entityId: a.entityId,
+      reason: a.reason,
+      before: a.before,
+      after: a.after,
+      createdAt: a.createdAt.toISOString(),
+    })),
+    total: totalRow?.n ?? 0,
+    page: opts.page,
+    pageSize: opts.pageSize,
+  };
+}

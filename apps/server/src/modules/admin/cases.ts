@@ -1,0 +1,191 @@
+import { DISPUTE_STATUS_LABELS, DISPUTE_TRANSITIONS, type DisputeStatus, type LeadStatus } from '@ub/shared';
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buyers, disputes, leads, manufacturers, orders } from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { containsPattern, offsetOf } from './common.ts';
+
+/** Leads from the landing page and the disputes raised on orders: the admin's two case queues. */
+
+export async function listLeads(
+  app: FastifyInstance,
+  opts: { q?: string; status?: LeadStatus; page: number; pageSize: number },
+) {
+  const pattern = opts.q ? containsPattern(opts.q) : undefined;
+  const where = and(
+    opts.status ? eq(leads.status, opts.status) : undefined,
+    pattern
+      ? or(
+          ilike(leads.name, pattern),
+          ilike(leads.company, pattern),
+          ilike(leads.contact, pattern),
+          ilike(leads.email, pattern),
+        )
+      : undefined,
+  );
+  const [rows, [totalRow]] = await Promise.all([
+    app.db
+      .select()
+      .from(leads)
+      .where(where)
+      .orderBy(desc(leads.createdAt), asc(leads.id))
+      .limit(opts.pageSize)
+      .offset(offsetOf(opts.page, opts.pageSize)),
+    app.db.select({ n: sql<number>`count(*)::int` }).from(leads).where(where),
+  ]);
+  return { leads: rows.map(toLead), total: totalRow?.n ?? 0, page: opts.page, pageSize: opts.pageSize };
+}
+
+function toLead(l: typeof leads.$inferSelect) {
+  return {
+    id: l.id,
+    name: l.name,
+    company: l.company,
+    gst: l.gst,
+    contact: l.contact,
+    email: l.email,
+    referredBy: l.referredBy,
+    status: l.status as LeadStatus,
+    notes: l.notes,
+    createdAt: l.createdAt.toISOString(),
+  };
+}
+
+export async function updateLead(
+  app: FastifyInstance,
+  actorUserId: string,
+  id: string,
+  patch: { status?: LeadStatus; notes?: string },
+) {
+  return app.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(leads).where(eq(leads.id, id)).for('update');
+    if (!before) throw notFound('Lead not found');
+    const [after] = await tx
+      .update(leads)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(leads.id, id))
+      .returning();
+    if (!after) throw notFound('Lead not found');
+    await audit(tx, {
+      actorUserId,
+      action: 'lead.update',
+      entityType: 'lead',
+      entityId: id,
+      before: { status: before.status, notes: before.notes },
+      after: { status: after.status, notes: after.notes },
+    });
+    return toLead(after);
+  });
+}
+
+export async function listDisputes(
+  app: FastifyInstance,
+  opts: { q?: string; status?: DisputeStatus; page: number; pageSize: number },
+) {
+  const pattern = opts.q ? containsPattern(opts.q) : undefined;
+  const where = and(
+    opts.status ? eq(disputes.status, opts.status) : undefined,
+    pattern
+      ? or(
+          ilike(orders.orderNumber, pattern),
+          ilike(buyers.companyName, pattern),
+          ilike(manufacturers.companyName, pattern),
+          ilike(disputes.reason, pattern),
+        )
+      : undefined,
+  );
+  const [rows, [totalRow]] = await Promise.all([
+    app.db
+      .select({
+        d: disputes,
+        orderNumber: orders.orderNumber,
+        buyer: buyers.companyName,
+        manufacturer: manufacturers.companyName,
+      })
+      .from(disputes)
+      .innerJoin(orders, eq(orders.id, disputes.orderId))
+      .innerJoin(buyers, eq(buyers.id, disputes.buyerId))
+      .innerJoin(manufacturers, eq(manufacturers.id, disputes.manufacturerId))
+      .where(where)
+      .orderBy(desc(disputes.createdAt), asc(disputes.id))
+      .limit(opts.pageSize)
+      .offset(offsetOf(opts.page, opts.pageSize)),
+    app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(disputes)
+      .innerJoin(orders, eq(orders.id, disputes.orderId))
+      .innerJoin(buyers, eq(buyers.id, disputes.buyerId))
+      .innerJoin(manufacturers, eq(manufacturers.id, disputes.manufacturerId))
+      .where(where),
+  ]);
+  return {
+    disputes: rows.map((r) => toDispute(r.d, r)),
+    total: totalRow?.n ?? 0,
+    page: opts.page,
+    pageSize: opts.pageSize,
+  };
+}
+
+function toDispute(
+  d: typeof disputes.$inferSelect,
+  names: { orderNumber: string; buyer: string; manufacturer: string },
+) {
+  return {
+    id: d.id,
+    orderId: d.orderId,
+    orderNumber: names.orderNumber,
+    buyer: names.buyer,
+    manufacturer: names.manufacturer,
+    reason: d.reason,
+    status: d.status,
+    statusLabel: DISPUTE_STATUS_LABELS[d.status],
+    nextStatuses: [...DISPUTE_TRANSITIONS[d.status]],
+    notes: d.notes,
+    createdAt: d.createdAt.toISOString(),
+    updatedAt: d.updatedAt.toISOString(),
+  };
+}
+
+/** Moves a dispute on (resolved is final) and appends the admin's note to its running notes. */
+export async function updateDispute(
+  app: FastifyInstance,
+  actorUserId: string,
+  id: string,
+  to: DisputeStatus,
+  note: string,
+) {
+  return app.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(disputes).where(eq(disputes.id, id)).for('update');
+    if (!before) throw notFound('Dispute not found');
+    if (!DISPUTE_TRANSITIONS[before.status].includes(to)) {
+      throw conflict(
+        `A dispute that is ${DISPUTE_STATUS_LABELS[before.status]} cannot become ${DISPUTE_STATUS_LABELS[to]}.`,
+      );
+    }
+    const stamped = `[${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${DISPUTE_STATUS_LABELS[to]}] ${note}`;
+    const notes = before.notes ? `${before.notes}\n${stamped}` : stamped;
+    const [after] = await tx
+      .update(disputes)
+      .set({ status: to, notes, updatedAt: new Date() })
+      .where(eq(disputes.id, id))
+      .returning();
+    if (!after) throw notFound('Dispute not found');
+    await audit(tx, {
+      actorUserId,
+      action: 'dispute.status',
+      entityType: 'dispute',
+      entityId: id,
+      reason: note,
+      before: { status: before.status },
+      after: { status: after.status },
+    });
+    const [names] = await tx
+      .select({ orderNumber: orders.orderNumber, buyer: buyers.companyName, manufacturer: manufacturers.companyName })
+      .from(orders)
+      .innerJoin(buyers, eq(buyers.id, orders.buyerId))
+      .innerJoin(manufacturers, eq(manufacturers.id, orders.manufacturerId))
+      .where(eq(orders.id, after.orderId));
+    return toDispute(after, names ?? { orderNumber: '', buyer: '', manufacturer: '' });
+  });
+}

@@ -1,0 +1,110 @@
+import { adminStatusLabel, type ManufacturerStatus } from '@ub/shared';
+import type { FastifyInstance } from 'fastify';
+
+/** Months are counted in India time: a sale at 00:30 IST on the 1st belongs to the new month. */
+const TZ = 'Asia/Kolkata';
+const IST_OFFSET_MS = 5.5 * 3_600_000;
+
+/** The last `n` month keys (YYYY-MM), oldest first, ending with the current month in India time. */
+export function lastMonths(n: number, now = new Date()): string[] {
+  const ist = new Date(now.getTime() + IST_OFFSET_MS);
+  const out: string[] = [];
+  for (let i = n - 1; i >= 0; i--) {
+    const d = new Date(Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth() - i, 1));
+    out.push(`${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
+  }
+  return out;
+}
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const monthLabel = (key: string) => `${MONTH_NAMES[Number(key.slice(5)) - 1]} ${key.slice(0, 4)}`;
+
+/** Percentage change of this month against last; from nothing to something counts as +100 %. */
+export function trend(current: number, previous: number): number {
+  if (previous === 0) return current > 0 ? 100 : 0;
+  return Math.round(((current - previous) * 1000) / previous) / 10;
+}
+
+const monthStart = (monthsAgo: number) =>
+  `(date_trunc('month', now() at time zone '${TZ}') - interval '${monthsAgo} month') at time zone '${TZ}'`;
+
+/** The first day of the India-time month `monthsAgo` back, as a date (the rollups' month key). */
+const monthKey = (monthsAgo: number) =>
+  `(date_trunc('month', now() at time zone '${TZ}') - interval '${monthsAgo} month')::date`;
+
+/**
+ * Every dashboard figure in one round of SQL aggregates. Sales and buyer activity come from the monthly rollups a
+ * trigger keeps beside orders (order_stats_monthly, buyer_activity_monthly), so the answer does not grow with the
+ * number of orders. Manufacturer Growth counts registrations per month (every new manufacturer, whatever its later
+ * verdict); Buyer Activity counts distinct buyers who placed an order that month.
+ */
+export async function dashboard(app: FastifyInstance) {
+  const q = app.database.query.bind(app.database);
+  const [sales, salesMonthly, buyers, makers, makerMonthly, disputes, activity, requests] = await Promise.all([
+    q<{ total: string }>(`select coalesce(sum(sales), 0)::text as total from order_stats_monthly`),
+    q<{ month: string; sales: string }>(
+      `select to_char(month, 'YYYY-MM') as month, sum(sales)::text as sales
+         from order_stats_monthly where month >= ${monthKey(11)} group by 1`,
+    ),
+    q<{ n: number; cur: number; prev: number }>(
+      `select count(*)::int as n,
+              count(*) filter (where created_at >= ${monthStart(0)})::int as cur,
+              count(*) filter (where created_at >= ${monthStart(1)} and created_at < ${monthStart(0)})::int as prev
+         from buyers`,
+    ),
+    q<{ n: number; cur: number; prev: number }>(
+      `select count(*)::int as n,
+              count(*) filter (where created_at >= ${monthStart(0)})::int as cur,
+              count(*) filter (where created_at >= ${monthStart(1)} and created_at < ${monthStart(0)})::int as prev
+         from manufacturers where status <> 'rejected'`,
+    ),
+    q<{ month: string; n: number }>(
+      `select to_char(date_trunc('month', created_at at time zone '${TZ}'), 'YYYY-MM') as month, count(*)::int as n
+         from manufacturers where created_at >= ${monthStart(5)} group by 1`,
+    ),
+    q<{ n: number; cur: number; prev: number }>(
+      `select count(*) filter (where status in ('open', 'under_review'))::int as n,
+              count(*) filter (where created_at >= ${monthStart(0)})::int as cur,
+              count(*) filter (where created_at >= ${monthStart(1)} and created_at < ${monthStart(0)})::int as prev
+         from disputes`,
+    ),
+    q<{ month: string; n: number }>(
+      `select to_char(month, 'YYYY-MM') as month, count(*)::int as n
+         from buyer_activity_monthly where month >= ${monthKey(2)} group by 1`,
+    ),
+    q<{ id: string; name: string; contact_person: string; email: string; status: ManufacturerStatus }>(
+      `select m.id, m.company_name as name, u.full_name as contact_person, u.email, m.status
+         from manufacturers m join users u on u.id = m.user_id
+        where m.status in ('received', 'under_review')
+        order by m.created_at desc limit 5`,
+    ),
+  ]);
+  const salesBy = new Map(salesMonthly.map((r) => [r.month, Number(r.sales)]));
+  const salesTrend = lastMonths(12).map((m) => ({ month: m, label: monthLabel(m), sales: salesBy.get(m) ?? 0 }));
+  const makersBy = new Map(makerMonthly.map((r) => [r.month, r.n]));
+  const activityBy = new Map(activity.map((r) => [r.month, r.n]));
+  const salesCur = salesTrend.at(-1)?.sales ?? 0;
+  const salesPrev = salesTrend.at(-2)?.sales ?? 0;
+  const b = buyers[0] ?? { n: 0, cur: 0, prev: 0 };
+  const m = makers[0] ?? { n: 0, cur: 0, prev: 0 };
+  const d = disputes[0] ?? { n: 0, cur: 0, prev: 0 };
+  return {
+    cards: {
+      buyers: { count: b.n, trend: trend(b.cur, b.prev) },
+      manufacturers: { count: m.n, trend: trend(m.cur, m.prev) },
+      sales: { amount: sales[0]?.total ?? '0', trend: trend(salesCur, salesPrev) },
+      disputes: { count: d.n, trend: trend(d.cur, d.prev) },
+    },
+    requests: requests.map((r) => ({
+      id: r.id,
+      name: r.name,
+      contactPerson: r.contact_person,
+      email: r.email,
+      status: r.status,
+      statusLabel: adminStatusLabel(r.status),
+    })),
+    salesTrend,
+    manufacturerGrowth: lastMonths(6).map((k) => ({ month: k, label: monthLabel(k), count: makersBy.get(k) ?? 0 })),
+    buyerActivity: lastMonths(3).map((k) => ({ month: k, label: monthLabel(k), buyers: activityBy.get(k) ?? 0 })),
+  };
+}

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { DOCUMENT_KIND_LABELS, DOCUMENT_LIMITS, DOCUMENT_MESSAGES, type DocumentKind } from '@ub/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { manufacturerDocuments } from '../../db/schema/index.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { storageOf } from './files.ts';
+
+const SIGNATURES: Array<{ mime: string; ext: string; test: (b: Buffer) => boolean }> = [
+  { mime: 'application/pdf', ext: 'pdf', test: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' },
+  { mime: 'image/jpeg', ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  {
+    mime: 'image/png',
+    ext: 'png',
+    test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  {
+    mime: 'image/webp',
+    ext: 'webp',
+    test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
+];
+
+/** The real type of an upload from its first bytes; the file name and the browser's claim are not trusted. */
+export function sniffDocument(data: Buffer): { mime: string; ext: string } | undefined {
+  return SIGNATURES.find((s) => s.test(data));
+}
+
+const toItem = (d: typeof manufacturerDocuments.$inferSelect) => ({
+  id: d.id,
+  kind: d.kind,
+  kindLabel: DOCUMENT_KIND_LABELS[d.kind as DocumentKind] ?? d.kind,
+  name: d.originalName,
+  mime: d.mime,
+  url: `/api/settings/documents/${d.id}/file`,
+  createdAt: d.createdAt.toISOString(),
+});
+
+export async function listDocuments(app: FastifyInstance, manufacturerId: string) {
+  const rows = await app.db
+    .select()
+    .from(manufacturerDocuments)
+    .where(eq(manufacturerDocuments.manufacturerId, manufacturerId))
+    .orderBy(asc(manufacturerDocuments.createdAt));
+  return rows.map(toItem);
+}
+
+export async function saveDocument(
+  app: FastifyInstance,
+  manufacturerId: string,
+  input: { kind: DocumentKind; fileName: string; data: Buffer },
+) {
+  const name = input.fileName.slice(0, 200) || 'document';
+  if (input.data.length > DOCUMENT_LIMITS.maxBytes) {
+    throw new AppError('payload_too_large', DOCUMENT_MESSAGES.tooLarge(name), {
+      file: DOCUMENT_MESSAGES.tooLarge(name),
+    });
+  }
+  const type = sniffDocument(input.data);
+  if (!type) throw badRequest(DOCUMENT_MESSAGES.badType(name), { file: DOCUMENT_MESSAGES.badType(name) });
+  const [{ n } = { n: 0 }] = await app.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(manufacturerDocuments)
+    .where(eq(manufacturerDocuments.manufacturerId, manufacturerId));
+  if (n >= DOCUMENT_LIMITS.maxPerSeller) throw conflict(DOCUMENT_MESSAGES.tooMany);
+  const storageKey = `documents/${manufacturerId}/${randomUUID()}.${type.ext}`;
+  const storage = storageOf(app);
+  await storage.put(storageKey, input.data, type.mime);
+  try {
+    const [row] = await app.db
+      .insert(manufacturerDocuments)
+      .values({ manufacturerId, kind: input.kind, storageKey, mime: type.mime, originalName: name })
+      .returning();
+    if (!row) throw new Error('document insert returned nothing');
+    return toItem(row);
+  } catch (err) {
+    await storage.delete(storageKey);
+    throw err;
+  }
+}
+
+export async function findDocument(app: FastifyInstance, manufacturerId: string, id: string) {
+  const [row] = await app.db
+    .select()
+    .from(manufacturerDocuments)
+    .where(and(eq(manufacturerDocuments.id, id), eq(manufacturerDocuments.manufacturerId, manufacturerId)));
+  if (!row) throw notFound('Document not found');
+  return row;
+}
+
+export async function deleteDocument(app: FastifyInstance, manufacturerId: string, id: string) {
+  const row = await findDocument(app, manufacturerId, id);
+  await app.db.delete(manufacturerDocuments).where(eq(manufacturerDocuments.id, row.id));
+  await storageOf(app).delete(row.storageKey);
+}

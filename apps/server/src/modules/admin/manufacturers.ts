@@ -1,0 +1,207 @@
+import {
+  type AdminStatusFilter,
+  adminStatusLabel,
+  MANUFACTURER_TRANSITIONS,
+  type ManufacturerAction,
+  type ManufacturerStatus,
+} from '@ub/shared';
+import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { manufacturerDocuments, manufacturers, users } from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { type NotificationType, notify } from '../notifications/notify.ts';
+import { containsPattern, offsetOf, publishAll } from './common.ts';
+
+const PENDING: ManufacturerStatus[] = ['received', 'under_review'];
+
+export function manufacturerStatusCondition(filter: AdminStatusFilter): SQL | undefined {
+  switch (filter) {
+    case 'all':
+      return ne(manufacturers.status, 'rejected');
+    case 'pending':
+      return inArray(manufacturers.status, PENDING);
+    default:
+      return eq(manufacturers.status, filter);
+  }
+}
+
+function toItem(m: typeof manufacturers.$inferSelect, u: typeof users.$inferSelect) {
+  return {
+    id: m.id,
+    name: m.companyName,
+    contactPerson: u.fullName,
+    email: u.email,
+    contact: u.phone,
+    regDate: m.createdAt.toISOString().slice(0, 10),
+    status: m.status,
+    statusLabel: adminStatusLabel(m.status),
+    statusReason: m.statusReason,
+    gst: m.gstNumber,
+    address: m.companyAddress,
+    category: m.category,
+  };
+}
+
+export async function listManufacturers(
+  app: FastifyInstance,
+  opts: { q?: string; status: AdminStatusFilter; page: number; pageSize: number },
+) {
+  const pattern = opts.q ? containsPattern(opts.q) : undefined;
+  const where = and(
+    manufacturerStatusCondition(opts.status),
+    pattern
+      ? or(ilike(manufacturers.companyName, pattern), ilike(users.email, pattern), ilike(users.phone, pattern))
+      : undefined,
+  );
+  const [rows, [totalRow]] = await Promise.all([
+    app.db
+      .select({ m: manufacturers, u: users })
+      .from(manufacturers)
+      .innerJoin(users, eq(users.id, manufacturers.userId))
+      .where(where)
+      .orderBy(desc(manufacturers.createdAt), asc(manufacturers.id))
+      .limit(opts.pageSize)
+      .offset(offsetOf(opts.page, opts.pageSize)),
+    app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(manufacturers)
+      .innerJoin(users, eq(users.id, manufacturers.userId))
+      .where(where),
+  ]);
+  return {
+    manufacturers: rows.map(({ m, u }) => toItem(m, u)),
+    total: totalRow?.n ?? 0,
+    page: opts.page,
+    pageSize: opts.pageSize,
+  };
+}
+
+/** The admin's view of one manufacturer; opening a Received request starts its review (the seller's tracker moves). */
+export async function openManufacturer(app: FastifyInstance, actorUserId: string, id: string) {
+  const started = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(manufacturers)
+      .set({ status: 'under_review', updatedAt: new Date() })
+      .where(and(eq(manufacturers.id, id), eq(manufacturers.status, 'received')))
+      .returning({ id: manufacturers.id });
+    if (row) {
+      await audit(tx, {
+        actorUserId,
+        action: 'manufacturer.review_started',
+        entityType: 'manufacturer',
+        entityId: id,
+        before: { status: 'received' },
+        after: { status: 'under_review' },
+      });
+    }
+    return Boolean(row);
+  });
+  const [row] = await app.db
+    .select({ m: manufacturers, u: users })
+    .from(manufacturers)
+    .innerJoin(users, eq(users.id, manufacturers.userId))
+    .where(eq(manufacturers.id, id))
+    .limit(1);
+  if (!row) throw notFound('Manufacturer not found');
+  const docs = await app.db
+    .select()
+    .from(manufacturerDocuments)
+    .where(eq(manufacturerDocuments.manufacturerId, id))
+    .orderBy(asc(manufacturerDocuments.createdAt));
+  return {
+    ...toItem(row.m, row.u),
+    reviewStarted: started,
+    certificates: docs.map((d) => ({
+      id: d.id,
+      kind: d.kind,
+      mime: d.mime,
+      name: d.originalName,
+      url: `/api/admin/manufacturers/${id}/documents/${d.id}`,
+    })),
+  };
+}
+
+const NOTICES: Record<
+  ManufacturerAction,
+  { type: NotificationType; title: string; message: (company: string, reason: string | null) => string }
+> = {
+  approve: {
+    type: 'account_verified',
+    title: 'Account verified',
+    message: (c) => `${c} is verified. You can now list products and receive orders.`,
+  },
+  reject: {
+    type: 'account_rejected',
+    title: 'Registration not approved',
+    message: (c, r) => `The registration of ${c} was not approved. Reason: ${r}`,
+  },
+  suspend: {
+    type: 'account_suspended',
+    title: 'Account suspended',
+    message: (c, r) =>
+      `${c} is suspended and its products are hidden from the marketplace until reactivated. Reason: ${r}`,
+  },
+  activate: {
+    type: 'account_verified',
+    title: 'Account reactivated',
+    message: (c) => `${c} is active again and its approved products are back on the marketplace.`,
+  },
+};
+
+/**
+ * Applies one verification move of spec section 4 under a row lock, so two admins acting at once cannot both
+ * succeed; anything else answers 409. Audit row and notification are written in the same transaction.
+ */
+export async function transitionManufacturer(
+  app: FastifyInstance,
+  actorUserId: string,
+  id: string,
+  action: ManufacturerAction,
+  reason: string | null,
+) {
+  const rule = MANUFACTURER_TRANSITIONS[action];
+  const { item, publish } = await app.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(manufacturers).where(eq(manufacturers.id, id)).for('update');
+    if (!before) throw notFound('Manufacturer not found');
+    if (!rule.from.includes(before.status)) {
+      throw conflict(`A manufacturer that is ${adminStatusLabel(before.status)} cannot be ${pastTense(action)}.`);
+    }
+    const [after] = await tx
+      .update(manufacturers)
+      .set({ status: rule.to, statusReason: reason, reviewedAt: new Date(), updatedAt: new Date() })
+      .where(eq(manufacturers.id, id))
+      .returning();
+    if (!after) throw notFound('Manufacturer not found');
+    await audit(tx, {
+      actorUserId,
+      action: `manufacturer.${action}`,
+      entityType: 'manufacturer',
+      entityId: id,
+      reason,
+      before: { status: before.status, statusReason: before.statusReason },
+      after: { status: after.status, statusReason: after.statusReason },
+    });
+    const notice = NOTICES[action];
+    const { publish } = await notify(
+      app,
+      {
+        userId: after.userId,
+        type: notice.type,
+        title: notice.title,
+        message: notice.message(after.companyName, reason),
+        link: '/dashboard',
+      },
+      tx,
+    );
+    const [u] = await tx.select().from(users).where(eq(users.id, after.userId));
+    if (!u) throw notFound('Manufacturer not found');
+    return { item: toItem(after, u), publish };
+  });
+  await publishAll(app, [publish]);
+  return item;
+}
+
+function pastTense(action: ManufacturerAction): string {
+  return { approve: 'approved', reject: 'rejected', suspend: 'suspended', activate: 'activated' }[action];
+}

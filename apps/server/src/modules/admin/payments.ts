@@ -1,0 +1,214 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buyers, manufacturers, orders, payments, settlements } from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { formatInr } from '@ub/shared/format';
+import { notify } from '../notifications/notify.ts';
+import { containsPattern, offsetOf, publishAll } from './common.ts';
+
+export async function listPayments(
+  app: FastifyInstance,
+  opts: { q?: string; status?: 'pending' | 'paid'; page: number; pageSize: number },
+) {
+  const pattern = opts.q ? containsPattern(opts.q) : undefined;
+  const where = and(
+    opts.status ? eq(payments.status, opts.status) : undefined,
+    pattern
+      ? or(
+          ilike(payments.paymentNumber, pattern),
+          ilike(orders.orderNumber, pattern),
+          ilike(buyers.companyName, pattern),
+          ilike(manufacturers.companyName, pattern),
+        )
+      : undefined,
+  );
+  const from = () =>
+    app.db
+      .select({
+        id: payments.id,
+        paymentNumber: payments.paymentNumber,
+        orderNumber: orders.orderNumber,
+        customer: buyers.companyName,
+        manufacturer: manufacturers.companyName,
+        method: payments.method,
+        amount: payments.amount,
+        status: payments.status,
+        paymentDate: payments.createdAt,
+        settled: sql<boolean>`${payments.settlementId} is not null`,
+      })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .innerJoin(buyers, eq(buyers.id, payments.buyerId))
+      .innerJoin(manufacturers, eq(manufacturers.id, payments.manufacturerId))
+      .where(where);
+  const [rows, [totalRow]] = await Promise.all([
+    from()
+      .orderBy(desc(payments.createdAt), asc(payments.id))
+      .limit(opts.pageSize)
+      .offset(offsetOf(opts.page, opts.pageSize)),
+    app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .innerJoin(buyers, eq(buyers.id, payments.buyerId))
+      .innerJoin(manufacturers, eq(manufacturers.id, payments.manufacturerId))
+      .where(where),
+  ]);
+  return {
+    payments: rows.map((r) => ({ ...r, paymentDate: r.paymentDate.toISOString() })),
+    total: totalRow?.n ?? 0,
+    page: opts.page,
+    pageSize: opts.pageSize,
+  };
+}
+
+export async function listSettlements(
+  app: FastifyInstance,
+  opts: { q?: string; status?: 'pending' | 'paid'; page: number; pageSize: number },
+) {
+  const pattern = opts.q ? containsPattern(opts.q) : undefined;
+  const where = and(
+    opts.status ? eq(settlements.status, opts.status) : undefined,
+    pattern ? or(ilike(settlements.settlementNumber, pattern), ilike(manufacturers.companyName, pattern)) : undefined,
+  );
+  const [rows, [totalRow]] = await Promise.all([
+    app.db
+      .select({ s: settlements, manufacturer: manufacturers.companyName })
+      .from(settlements)
+      .innerJoin(manufacturers, eq(manufacturers.id, settlements.manufacturerId))
+      .where(where)
+      .orderBy(desc(settlements.createdAt), asc(settlements.id))
+      .limit(opts.pageSize)
+      .offset(offsetOf(opts.page, opts.pageSize)),
+    app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(settlements)
+      .innerJoin(manufacturers, eq(manufacturers.id, settlements.manufacturerId))
+      .where(where),
+  ]);
+  return {
+    settlements: rows.map(({ s, manufacturer }) => toSettlement(s, manufacturer)),
+    total: totalRow?.n ?? 0,
+    page: opts.page,
+    pageSize: opts.pageSize,
+  };
+}
+
+function toSettlement(s: typeof settlements.$inferSelect, manufacturer: string) {
+  return {
+    id: s.id,
+    settlementNumber: s.settlementNumber,
+    manufacturer,
+    periodStart: s.periodStart,
+    periodEnd: s.periodEnd,
+    amount: s.amount,
+    status: s.status,
+    reference: s.reference,
+    paidAt: s.paidAt?.toISOString() ?? null,
+    createdAt: s.createdAt.toISOString(),
+  };
+}
+
+/** Monday to Sunday of the week containing `now`, in India time, as YYYY-MM-DD. */
+export function currentWeek(now = new Date()): { start: string; end: string } {
+  const ist = new Date(now.getTime() + 5.5 * 3_600_000);
+  const day = (ist.getUTCDay() + 6) % 7;
+  const start = new Date(Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate() - day));
+  const end = new Date(start.getTime() + 6 * 86_400_000);
+  return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
+}
+
+/**
+ * The weekly settlement run: every paid payment of a delivered order not yet settled goes into one settlement per
+ * seller for this week. Payments are locked while grouped, so two runs at once cannot settle one payment twice.
+ */
+export async function generateWeeklySettlements(app: FastifyInstance, actorUserId: string) {
+  const week = currentWeek();
+  const created = await app.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: payments.id, manufacturerId: payments.manufacturerId, amount: payments.amount })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(and(eq(payments.status, 'paid'), eq(orders.status, 'delivered'), sql`${payments.settlementId} is null`))
+      .for('update', { of: payments });
+    const byMaker = new Map<string, { ids: string[]; paise: bigint }>();
+    for (const p of due) {
+      const g = byMaker.get(p.manufacturerId) ?? { ids: [], paise: 0n };
+      g.ids.push(p.id);
+      g.paise += BigInt(Math.round(Number(p.amount) * 100));
+      byMaker.set(p.manufacturerId, g);
+    }
+    const out: Array<typeof settlements.$inferSelect> = [];
+    for (const [manufacturerId, g] of byMaker) {
+      const amount = `${g.paise / 100n}.${String(g.paise % 100n).padStart(2, '0')}`;
+      const [s] = await tx
+        .insert(settlements)
+        .values({
+          settlementNumber: `STL-${week.start.replaceAll('-', '')}-${randomBytes(3).toString('hex').toUpperCase()}`,
+          manufacturerId,
+          periodStart: week.start,
+          periodEnd: week.end,
+          amount,
+        })
+        .returning();
+      if (!s) throw new Error('settlement insert returned nothing');
+      for (let i = 0; i < g.ids.length; i += 1000) {
+        await tx
+          .update(payments)
+          .set({ settlementId: s.id })
+          .where(inArray(payments.id, g.ids.slice(i, i + 1000)));
+      }
+      await audit(tx, {
+        actorUserId,
+        action: 'settlement.generate',
+        entityType: 'settlement',
+        entityId: s.id,
+        after: { manufacturerId, amount, payments: g.ids.length, periodStart: week.start, periodEnd: week.end },
+      });
+      out.push(s);
+    }
+    return out;
+  });
+  return { created: created.length, week };
+}
+
+export async function markSettlementPaid(app: FastifyInstance, actorUserId: string, id: string, reference: string) {
+  const { item, publish } = await app.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(settlements).where(eq(settlements.id, id)).for('update');
+    if (!before) throw notFound('Settlement not found');
+    if (before.status === 'paid') throw conflict('This settlement is already paid.');
+    const [after] = await tx
+      .update(settlements)
+      .set({ status: 'paid', reference, paidAt: new Date() })
+      .where(eq(settlements.id, id))
+      .returning();
+    if (!after) throw notFound('Settlement not found');
+    await audit(tx, {
+      actorUserId,
+      action: 'settlement.paid',
+      entityType: 'settlement',
+      entityId: id,
+      reason: reference,
+      before: { status: before.status, reference: before.reference },
+      after: { status: after.status, reference: after.reference },
+    });
+    const [m] = await tx.select().from(manufacturers).where(eq(manufacturers.id, after.manufacturerId));
+    if (!m) throw notFound('Settlement not found');
+    const { publish } = await notify(
+      app,
+      {
+        userId: m.userId,
+        type: 'settlement_paid',
+        title: 'Settlement paid',
+        message: `${formatInr(after.amount)} for ${after.periodStart} to ${after.periodEnd} was paid to your bank account. Reference: ${reference}`,
+        link: '/dashboard/payments',
+      },
+      tx,
+    );
+    return { item: toSettlement(after, m.companyName), publish };
+  });
+  await publishAll(app, [publish]);
+  return item;
+}

@@ -1,0 +1,176 @@
+import { Readable } from 'node:stream';
+import { auditLogQuery, errorBody, inviteAdminSchema, REPORT_KINDS, reportQuery, siteSettingsSchema } from '@ub/shared';
+import { stringify } from 'csv-stringify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { audit } from '../../../lib/audit.ts';
+import { deactivateAdmin, inviteAdmin, listAdmins, listAudit } from '../../../modules/admin/admins.ts';
+import { reportColumns, reportRows } from '../../../modules/admin/reports.ts';
+import { getSiteSettings, saveSiteSettings } from '../../../modules/site/site-settings.ts';
+import { currentUser } from '../../../types.ts';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const adminItem = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+
+/** Reports, admin users, site configuration and the audit log viewer. */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const admin = app.requireRole('admin');
+  const base = { tags: ['admin'], security: [{ bearerAuth: [] }] };
+
+  app.get(
+    '/admin/reports/:file',
+    {
+      onRequest: admin,
+      schema: {
+        ...base,
+        summary: 'CSV export (manufacturers, products, orders, payments, leads) for a date range, streamed',
+        params: z.object({
+          file: z.enum(REPORT_KINDS.map((k) => `${k}.csv`) as [string, ...string[]], {
+            error: `Report must be one of ${REPORT_KINDS.map((k) => `${k}.csv`).join(', ')}.`,
+          }),
+        }),
+        querystring: reportQuery,
+      },
+    },
+    async (req, reply) => {
+      const kind = req.params.file.replace(/\.csv$/, '') as (typeof REPORT_KINDS)[number];
+      const { from, to } = req.query;
+      const name = `${kind}${from ? `-from-${from}` : ''}${to ? `-to-${to}` : ''}.csv`;
+      const csv = stringify({ header: true, columns: reportColumns(kind), bom: true });
+      // Back-pressure: Readable.from pulls the next database batch only when the client has taken the last one.
+      Readable.from(reportRows(app.database, kind, { from, to }))
+        .on('error', (err) => {
+          req.log.error({ err }, 'report export failed');
+          csv.destroy(err);
+        })
+        .pipe(csv);
+      await audit(app.db, {
+        actorUserId: currentUser(req).id,
+        action: 'report.export',
+        entityType: 'report',
+        entityId: kind,
+        after: { from: from ?? null, to: to ?? null },
+      });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/admin/admins',
+    {
+      onRequest: admin,
+      schema: {
+        ...base,
+        summary: 'Admin users',
+        response: { 200: z.object({ admins: z.array(adminItem) }), ...errors },
+      },
+    },
+    async () => ({ admins: await listAdmins(app) }),
+  );
+  app.post(
+    '/admin/admins',
+    {
+      onRequest: admin,
+      schema: {
+        ...base,
+        summary: 'Invite another admin; the temporary password is shown once',
+        body: inviteAdminSchema,
+        response: { 201: z.object({ admin: adminItem, temporaryPassword: z.string() }), ...errors },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await inviteAdmin(app, currentUser(req).id, req.body)),
+  );
+  app.post(
+    '/admin/admins/:id/deactivate',
+    {
+      onRequest: admin,
+      schema: {
+        ...base,
+        summary: 'Deactivate another admin and end their sessions',
+        params: z.object({ id: z.uuid({ error: 'Admin not found' }) }),
+        response: { 200: adminItem, ...errors },
+      },
+    },
+    async (req) => deactivateAdmin(app, currentUser(req).id, req.params.id),
+  );
+
+  app.get(
+    '/admin/site-settings',
+    {
+      onRequest: admin,
+      schema: { ...base, summary: 'Site configuration', response: { 200: siteSettingsSchema, ...errors } },
+    },
+    async () => getSiteSettings(app.db),
+  );
+  app.put(
+    '/admin/site-settings',
+    {
+      onRequest: admin,
+      schema: {
+        ...base,
+        summary: 'Replace the site configuration',
+        body: siteSettingsSchema,
+        response: { 200: siteSettingsSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const before = await saveSiteSettings(app.db, req.body);
+      const after = await getSiteSettings(app.db);
+      await audit(app.db, {
+        actorUserId: currentUser(req).id,
+        action: 'site.settings',
+        entityType: 'site_settings',
+        entityId: 'site',
+        before,
+        after,
+      });
+      return after;
+    },
+  );
+
+  app.get(
+    '/admin/audit-log',
+    {
+      onRequest: admin,
+      schema: {
+        ...base,
+        summary: 'Audit log, newest first',
+        querystring: auditLogQuery,
+        response: {
+          200: z.object({
+            entries: z.array(
+              z.object({
+                id: z.string(),
+                actor: z.string().nullable(),
+                action: z.string(),
+                entityType: z.string(),
+                entityId: z.string(),
+                reason: z.string().nullable(),
+                before: z.string().nullable(),
+                after: z.string().nullable(),
+                createdAt: z.string(),
+              }),
+            ),
+            total: z.number(),
+            page: z.number(),
+            pageSize: z.number(),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (req) => listAudit(app, req.query),
+  );
+};
+
+export default routes;

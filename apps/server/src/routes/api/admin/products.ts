@@ -1,0 +1,113 @@
+import {
+  adminProductsQuery,
+  errorBody,
+  MODERATION_STATUSES,
+  PRODUCT_TRANSITIONS,
+  type ProductAction,
+  reasonSchema,
+  reasonText,
+} from '@ub/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getProduct, listProducts, moderateProduct, productCategories } from '../../../modules/admin/products.ts';
+import { currentUser } from '../../../types.ts';
+
+const productItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  manufacturer: z.string(),
+  manufacturerId: z.string(),
+  category: z.string().nullable(),
+  price: z.string(),
+  sku: z.string(),
+  description: z.string(),
+  status: z.enum(MODERATION_STATUSES),
+  statusLabel: z.string(),
+  moderationReason: z.string().nullable(),
+  listingStatus: z.string(),
+});
+const productDetails = productItem.extend({ images: z.array(z.object({ url: z.string(), thumb: z.string() })) });
+
+const idParams = z.object({ id: z.uuid({ error: 'Product not found' }) });
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const admin = app.requireRole('admin');
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/admin/products',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Products of every seller: search name, manufacturer or category; category and status filters',
+        security,
+        querystring: adminProductsQuery,
+        response: {
+          200: z.object({
+            products: z.array(productItem.extend({ image: z.string().nullable() })),
+            total: z.number(),
+            page: z.number(),
+            pageSize: z.number(),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (req) => listProducts(app, req.query),
+  );
+
+  app.get(
+    '/admin/products/categories',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'The distinct categories products use',
+        security,
+        response: { 200: z.object({ categories: z.array(z.string()) }), ...errors },
+      },
+    },
+    async () => ({ categories: await productCategories(app) }),
+  );
+
+  app.get(
+    '/admin/products/:id',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'One product with its images',
+        security,
+        params: idParams,
+        response: { 200: productDetails, ...errors },
+      },
+    },
+    async (req) => getProduct(app, req.params.id),
+  );
+
+  for (const action of Object.keys(PRODUCT_TRANSITIONS) as ProductAction[]) {
+    const { needsReason } = PRODUCT_TRANSITIONS[action];
+    app.post(
+      `/admin/products/:id/${action}`,
+      {
+        onRequest: admin,
+        schema: {
+          tags: ['admin'],
+          summary: `${action === 'flag' ? 'Flag (request edit)' : action} a product${needsReason ? ' (reason required)' : ''}`,
+          security,
+          params: idParams,
+          ...(needsReason ? { body: reasonSchema } : {}),
+          response: { 200: productDetails, ...errors },
+        },
+      },
+      async (req) => {
+        const reason = needsReason ? reasonText(reasonSchema.parse(req.body)) : null;
+        return moderateProduct(app, currentUser(req).id, req.params.id, action, reason);
+      },
+    );
+  }
+};
+
+export default routes;

@@ -1,0 +1,116 @@
+import multipart from '@fastify/multipart';
+import { DOCUMENT_LIMITS, DOCUMENT_MESSAGES, documentKindSchema, errorBody } from '@ub/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
+import { deleteDocument, findDocument, listDocuments, saveDocument } from '../../../modules/admin/documents.ts';
+import { storageOf } from '../../../modules/admin/files.ts';
+import { currentManufacturerId } from '../../../types.ts';
+
+const documentItem = z.object({
+  id: z.string(),
+  kind: z.string(),
+  kindLabel: z.string(),
+  name: z.string(),
+  mime: z.string(),
+  url: z.string(),
+  createdAt: z.string(),
+});
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 413: errorBody };
+const idParams = z.object({ id: z.uuid({ error: 'Document not found' }) });
+
+/** The seller's verification documents (GST certificate, PAN, Udyam/MSME, IEC, incorporation certificate). */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  // Another feature may already accept multipart bodies app-wide; register the parser here only if not.
+  if (!app.hasContentTypeParser('multipart/form-data')) {
+    await app.register(multipart, { limits: { files: 1, fields: 5, fileSize: DOCUMENT_LIMITS.maxBytes } });
+  }
+  const seller = app.requireRole('seller');
+  const base = { tags: ['settings'], security: [{ bearerAuth: [] }] };
+
+  app.get(
+    '/settings/documents',
+    {
+      onRequest: seller,
+      schema: {
+        ...base,
+        summary: 'My verification documents',
+        response: { 200: z.object({ documents: z.array(documentItem) }), ...errors },
+      },
+    },
+    async (req) => ({ documents: await listDocuments(app, currentManufacturerId(req)) }),
+  );
+
+  app.post(
+    '/settings/documents',
+    {
+      onRequest: seller,
+      preHandler: app.limit('document-upload', 30, 10),
+      schema: {
+        ...base,
+        summary: 'Upload one document: multipart with field `kind` first, then `file` (PDF, JPEG, PNG or WebP, 10 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 201: documentItem, ...errors },
+      },
+    },
+    async (req, reply) => {
+      if (!req.isMultipart()) throw badRequest(DOCUMENT_MESSAGES.missing, { file: DOCUMENT_MESSAGES.missing });
+      const file = await req.file({ limits: { fileSize: DOCUMENT_LIMITS.maxBytes } });
+      if (!file) throw badRequest(DOCUMENT_MESSAGES.missing, { file: DOCUMENT_MESSAGES.missing });
+      const kindField = file.fields.kind;
+      const kindValue = kindField && !Array.isArray(kindField) && 'value' in kindField ? kindField.value : undefined;
+      const kind = documentKindSchema.safeParse(kindValue);
+      let data: Buffer;
+      try {
+        data = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          const message = DOCUMENT_MESSAGES.tooLarge(file.filename);
+          throw new AppError('payload_too_large', message, { file: message });
+        }
+        throw err;
+      }
+      if (!kind.success) throw badRequest(DOCUMENT_MESSAGES.kind, { kind: DOCUMENT_MESSAGES.kind });
+      const saved = await saveDocument(app, currentManufacturerId(req), {
+        kind: kind.data,
+        fileName: file.filename,
+        data,
+      });
+      return reply.status(201).send(saved);
+    },
+  );
+
+  app.get(
+    '/settings/documents/:id/file',
+    { onRequest: seller, schema: { ...base, summary: 'The file of one of my documents', params: idParams } },
+    async (req, reply) => {
+      const doc = await findDocument(app, currentManufacturerId(req), req.params.id);
+      const file = await storageOf(app).get(doc.storageKey);
+      if (!file) throw notFound('Document not found');
+      return reply
+        .header('content-type', doc.mime)
+        .header('content-length', file.size)
+        .header('cache-control', 'private, max-age=300')
+        .send(file.stream);
+    },
+  );
+
+  app.delete(
+    '/settings/documents/:id',
+    {
+      onRequest: seller,
+      schema: {
+        ...base,
+        summary: 'Delete one of my documents',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await deleteDocument(app, currentManufacturerId(req), req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default routes;

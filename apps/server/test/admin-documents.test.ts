@@ -1,0 +1,118 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { call, count, loginAdmin, loginSeller, useTestApp } from './helpers.ts';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
+]);
+
+/** A multipart body with the fields in order (kind before file, as the browser form sends them). */
+function multipart(
+  parts: Array<{ name: string; value: string } | { name: string; filename: string; data: Buffer; type?: string }>,
+) {
+  const boundary = `----ub${Date.now()}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    if ('data' in p) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+        p.data,
+        Buffer.from('\r\n'),
+      );
+    } else {
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('seller verification documents', () => {
+  const t = useTestApp({ DATA_DIR: mkdtempSync(join(tmpdir(), 'ub-docs-')) });
+
+  async function upload(token: string, kind: string | undefined, filename: string, data: Buffer, type?: string) {
+    const parts = [...(kind ? [{ name: 'kind', value: kind }] : []), { name: 'file', filename, data, type }];
+    const { body, headers } = multipart(parts);
+    return call(t.app, 'POST', '/api/settings/documents', { token, body, headers });
+  }
+
+  it('stores a PDF and an image checked by content, lists them, and shows them to the admin only', async () => {
+    const seller = await loginSeller(t.app, { status: 'received' });
+    const pdf = await upload(seller.token, 'gst_certificate', 'gst.pdf', PDF, 'application/pdf');
+    expect(pdf.statusCode).toBe(201);
+    expect(pdf.json()).toMatchObject({
+      kind: 'gst_certificate',
+      kindLabel: 'GST certificate',
+      mime: 'application/pdf',
+      name: 'gst.pdf',
+    });
+    // The browser's type and the name say JPEG; the bytes say PNG, and the bytes win.
+    const png = await upload(seller.token, 'pan', 'pan.jpg', PNG, 'image/jpeg');
+    expect(png.json().mime).toBe('image/png');
+
+    const list = await call(t.app, 'GET', '/api/settings/documents', { token: seller.token });
+    expect(list.json().documents.map((d: { kind: string }) => d.kind)).toEqual(['gst_certificate', 'pan']);
+    const own = await call(t.app, 'GET', pdf.json().url, { token: seller.token });
+    expect(own.statusCode).toBe(200);
+    expect(own.rawPayload.equals(PDF)).toBe(true);
+
+    const admin = await loginAdmin(t.app);
+    const details = await call(t.app, 'GET', `/api/admin/manufacturers/${seller.manufacturer.id}`, {
+      token: admin.token,
+    });
+    const certs = details.json().certificates;
+    expect(certs.map((c: { kind: string; mime: string }) => [c.kind, c.mime])).toEqual([
+      ['gst_certificate', 'application/pdf'],
+      ['pan', 'image/png'],
+    ]);
+    const file = await call(t.app, 'GET', certs[1].url, { token: admin.token });
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.rawPayload.equals(PNG)).toBe(true);
+    expect((await call(t.app, 'GET', certs[1].url, { token: seller.token })).statusCode).toBe(403);
+
+    const other = await loginSeller(t.app);
+    expect((await call(t.app, 'GET', pdf.json().url, { token: other.token })).statusCode).toBe(404);
+    expect(
+      (await call(t.app, 'DELETE', `/api/settings/documents/${pdf.json().id}`, { token: other.token })).statusCode,
+    ).toBe(404);
+    const del = await call(t.app, 'DELETE', `/api/settings/documents/${pdf.json().id}`, { token: seller.token });
+    expect(del.statusCode).toBe(204);
+    expect((await call(t.app, 'GET', pdf.json().url, { token: seller.token })).statusCode).toBe(404);
+  });
+
+  it('refuses a text file named .pdf, an SVG, a file over 10 MB, a missing type and a missing file', async () => {
+    const seller = await loginSeller(t.app);
+    const before = await count(t.database, 'manufacturer_documents');
+    const fake = await upload(seller.token, 'pan', 'pan.pdf', Buffer.from('just text, not a PDF'), 'application/pdf');
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().error).toBe('Document "pan.pdf" must be a PDF, JPEG, PNG or WebP file.');
+    const svg = await upload(seller.token, 'pan', 'logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
+    expect(svg.statusCode).toBe(400);
+    const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]);
+    const tooBig = await upload(seller.token, 'iec', 'big.pdf', big);
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().error).toBe('Document "big.pdf" exceeds 10MB size limit.');
+    const noKind = await upload(seller.token, undefined, 'gst.pdf', PDF);
+    expect(noKind.statusCode).toBe(400);
+    expect(noKind.json().fields.kind).toBe('Please choose the document type.');
+    const badKind = await upload(seller.token, 'passport', 'gst.pdf', PDF);
+    expect(badKind.statusCode).toBe(400);
+    const noFile = await call(t.app, 'POST', '/api/settings/documents', { token: seller.token, body: { kind: 'pan' } });
+    expect(noFile.statusCode).toBe(400);
+    expect(await count(t.database, 'manufacturer_documents')).toBe(before);
+  });
+
+  it('is for sellers only', async () => {
+    const admin = await loginAdmin(t.app);
+    expect((await call(t.app, 'GET', '/api/settings/documents', { token: admin.token })).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', '/api/settings/documents')).statusCode).toBe(401);
+  });
+});

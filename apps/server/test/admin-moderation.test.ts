@@ -1,0 +1,312 @@
+import { describe, expect, it } from 'vitest';
+import { createProduct, createSeller } from '../src/seed/factories.ts';
+import { call, count, loginAdmin, loginSeller, useTestApp } from './helpers.ts';
+
+describe('admin manufacturer verification', () => {
+  const t = useTestApp();
+
+  async function auditRows(entityId: string) {
+    return t.database.query<{ action: string; reason: string | null; before: string; after: string }>(
+      'select action, reason, before, after from audit_log where entity_id = $1 order by created_at',
+      [entityId],
+    );
+  }
+  async function notificationsOf(userId: string) {
+    return t.database.query<{ type: string; message: string }>(
+      'select type, message from notifications where user_id = $1 order by created_at',
+      [userId],
+    );
+  }
+
+  it('searches name, email and phone case-insensitively, pages by 5 and hides rejected by default', async () => {
+    const { token } = await loginAdmin(t.app);
+    const tag = 'Zebracorn';
+    for (let i = 0; i < 6; i++) await createSeller(t.app.db, { companyName: `${tag} Works ${i}`, status: 'received' });
+    await createSeller(t.app.db, { companyName: `${tag} Rejected`, status: 'rejected' });
+    await createSeller(t.app.db, { email: 'UniqueMail.Zebracorn@Example.in', companyName: 'Other Co' });
+    const phoneSeller = await createSeller(t.app.db, { phone: '9123456780', companyName: 'Phone Co' });
+
+    const p1 = await call(t.app, 'GET', `/api/admin/manufacturers?q=${tag.toLowerCase()}`, { token });
+    expect(p1.statusCode).toBe(200);
+    expect(p1.json().total).toBe(7);
+    expect(p1.json().manufacturers).toHaveLength(5);
+    const p2 = await call(t.app, 'GET', `/api/admin/manufacturers?q=ZEBRACORN&page=2`, { token });
+    expect(p2.json().manufacturers).toHaveLength(2);
+    expect(p2.json().manufacturers.map((m: { name: string }) => m.name)).not.toContain(`${tag} Rejected`);
+
+    const rejected = await call(t.app, 'GET', `/api/admin/manufacturers?q=${tag}&status=rejected`, { token });
+    expect(rejected.json().manufacturers.map((m: { name: string }) => m.name)).toEqual([`${tag} Rejected`]);
+    const pending = await call(t.app, 'GET', `/api/admin/manufacturers?q=${tag}&status=pending`, { token });
+    expect(pending.json().total).toBe(6);
+    expect(pending.json().manufacturers[0].statusLabel).toBe('Pending Approval');
+
+    const byPhone = await call(t.app, 'GET', '/api/admin/manufacturers?q=12345678', { token });
+    expect(byPhone.json().manufacturers.map((m: { id: string }) => m.id)).toEqual([phoneSeller.manufacturer.id]);
+    const literal = await call(t.app, 'GET', '/api/admin/manufacturers?q=%25', { token });
+    expect(literal.json().total).toBe(0);
+  });
+
+  it('opening a Received request moves it to Under review once, with an audit row', async () => {
+    const { token } = await loginAdmin(t.app);
+    const s = await createSeller(t.app.db, { status: 'received' });
+    const res = await call(t.app, 'GET', `/api/admin/manufacturers/${s.manufacturer.id}`, { token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'under_review', reviewStarted: true, certificates: [] });
+    const again = await call(t.app, 'GET', `/api/admin/manufacturers/${s.manufacturer.id}`, { token });
+    expect(again.json().reviewStarted).toBe(false);
+    expect((await auditRows(s.manufacturer.id)).map((r) => r.action)).toEqual(['manufacturer.review_started']);
+    const missing = await call(t.app, 'GET', `/api/admin/manufacturers/${crypto.randomUUID()}`, { token });
+    expect(missing.statusCode).toBe(404);
+    const bad = await call(t.app, 'GET', '/api/admin/manufacturers/not-a-uuid', { token });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('approves a pending manufacturer, notifies the seller and audits before and after', async () => {
+    const { token, user } = await loginAdmin(t.app);
+    const s = await createSeller(t.app.db, { status: 'under_review' });
+    const res = await call(t.app, 'POST', `/api/admin/manufacturers/${s.manufacturer.id}/approve`, { token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'approved', statusLabel: 'Approved' });
+    expect((await notificationsOf(s.user.id)).map((n) => n.type)).toEqual(['account_verified']);
+    const [row] = await t.database.query<{ actor_user_id: string; before: string; after: string }>(
+      "select actor_user_id, before, after from audit_log where entity_id = $1 and action = 'manufacturer.approve'",
+      [s.manufacturer.id],
+    );
+    expect(row?.actor_user_id).toBe(user.id);
+    expect(JSON.parse(row?.before ?? '{}').status).toBe('under_review');
+    expect(JSON.parse(row?.after ?? '{}').status).toBe('approved');
+  });
+
+  it('rejects only with a reason, keeps the record as Rejected and tells the seller why', async () => {
+    const { token } = await loginAdmin(t.app);
+    const s = await createSeller(t.app.db, { status: 'received' });
+    const url = `/api/admin/manufacturers/${s.manufacturer.id}/reject`;
+    const none = await call(t.app, 'POST', url, { token, body: {} });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().fields.reason).toBe('Please select a reason.');
+    const blankOther = await call(t.app, 'POST', url, { token, body: { reason: 'Other', customReason: '   ' } });
+    expect(blankOther.statusCode).toBe(400);
+    expect(blankOther.json().fields.customReason).toBe('Please enter a custom reason.');
+    const unknown = await call(t.app, 'POST', url, { token, body: { reason: 'Because' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(await auditRows(s.manufacturer.id)).toHaveLength(0);
+
+    const ok = await call(t.app, 'POST', url, {
+      token,
+      body: { reason: 'Other', customReason: '  GSTIN does not match the PAN  ' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ status: 'rejected', statusReason: 'GSTIN does not match the PAN' });
+    const [n] = await notificationsOf(s.user.id);
+    expect(n).toMatchObject({ type: 'account_rejected' });
+    expect(n?.message).toContain('GSTIN does not match the PAN');
+    expect((await auditRows(s.manufacturer.id))[0]?.reason).toBe('GSTIN does not match the PAN');
+  });
+
+  it('suspends an approved seller: they still sign in, their products leave the marketplace; activate restores', async () => {
+    const { token } = await loginAdmin(t.app);
+    const s = await createSeller(t.app.db, { status: 'approved' });
+    const product = await createProduct(t.app.db, s.manufacturer.id);
+    const { isListableSql } = await import('../src/modules/catalog/listable.ts');
+    const listable = async () =>
+      (await t.database.query(`select 1 from products p where p.id = $1 and ${isListableSql('p')}`, [product.id]))
+        .length;
+    expect(await listable()).toBe(1);
+
+    const res = await call(t.app, 'POST', `/api/admin/manufacturers/${s.manufacturer.id}/suspend`, {
+      token,
+      body: { reason: 'Pricing issue' },
+    });
+    expect(res.json()).toMatchObject({ status: 'suspended', statusLabel: 'Suspended', statusReason: 'Pricing issue' });
+    expect(await listable()).toBe(0);
+    const login = await call(t.app, 'POST', '/api/login', { body: { username: s.user.email, password: s.password } });
+    expect(login.statusCode).toBe(200);
+    expect((await notificationsOf(s.user.id)).at(-1)?.type).toBe('account_suspended');
+
+    const back = await call(t.app, 'POST', `/api/admin/manufacturers/${s.manufacturer.id}/activate`, { token });
+    expect(back.json().status).toBe('approved');
+    expect(await listable()).toBe(1);
+  });
+
+  it.each([
+    ['received', 'suspend'],
+    ['received', 'activate'],
+    ['under_review', 'activate'],
+    ['approved', 'approve'],
+    ['approved', 'reject'],
+    ['approved', 'activate'],
+    ['suspended', 'approve'],
+    ['suspended', 'suspend'],
+    ['suspended', 'reject'],
+    ['rejected', 'approve'],
+    ['rejected', 'activate'],
+    ['rejected', 'suspend'],
+  ] as const)('refuses to %s -> %s with 409 and changes nothing', async (status, action) => {
+    const { token } = await loginAdmin(t.app);
+    const s = await createSeller(t.app.db, { status });
+    const res = await call(t.app, 'POST', `/api/admin/manufacturers/${s.manufacturer.id}/${action}`, {
+      token,
+      body: { reason: 'Other', customReason: 'x' },
+    });
+    expect(res.statusCode).toBe(409);
+    const [row] = await t.database.query<{ status: string }>('select status from manufacturers where id = $1', [
+      s.manufacturer.id,
+    ]);
+    expect(row?.status).toBe(status);
+    expect(await notificationsOf(s.user.id)).toHaveLength(0);
+  });
+});
+
+describe('admin product moderation', () => {
+  const t = useTestApp();
+
+  async function product(moderationStatus: 'pending' | 'approved' | 'suspended' | 'rejected', spec = {}) {
+    const s = await createSeller(t.app.db, { companyName: `Maker ${crypto.randomUUID().slice(0, 6)}` });
+    return { seller: s, product: await createProduct(t.app.db, s.manufacturer.id, { moderationStatus, ...spec }) };
+  }
+
+  it('searches name, manufacturer or category, filters category, pages by 5 and lists categories in use', async () => {
+    const { token } = await loginAdmin(t.app);
+    const s = await createSeller(t.app.db, { companyName: 'Kaleidoscope Crafts' });
+    for (let i = 0; i < 6; i++) await createProduct(t.app.db, s.manufacturer.id, { name: `Spinning top ${i}` });
+    await createProduct(t.app.db, s.manufacturer.id, { name: 'Cardboard carton', category: 'packaging' });
+    await createProduct(t.app.db, s.manufacturer.id, { name: 'Resistor pack', category: 'electronic_components' });
+    await createProduct(t.app.db, s.manufacturer.id, { name: 'Spinning top hidden', moderationStatus: 'rejected' });
+
+    const byMaker = await call(t.app, 'GET', '/api/admin/products?q=kaleidoscope', { token });
+    expect(byMaker.json().total).toBe(8);
+    expect(byMaker.json().products).toHaveLength(5);
+    const page2 = await call(t.app, 'GET', '/api/admin/products?q=kaleidoscope&page=2', { token });
+    expect(page2.json().products).toHaveLength(3);
+    const byName = await call(t.app, 'GET', '/api/admin/products?q=SPINNING', { token });
+    expect(byName.json().total).toBe(6);
+    const byCategoryWords = await call(t.app, 'GET', '/api/admin/products?q=electronic%20comp', { token });
+    expect(byCategoryWords.json().products.map((p: { name: string }) => p.name)).toEqual(['Resistor pack']);
+    const filtered = await call(t.app, 'GET', '/api/admin/products?q=kaleidoscope&category=packaging', { token });
+    expect(filtered.json().products.map((p: { name: string }) => p.name)).toEqual(['Cardboard carton']);
+    const rejected = await call(t.app, 'GET', '/api/admin/products?q=spinning&status=rejected', { token });
+    expect(rejected.json().products.map((p: { name: string }) => p.name)).toEqual(['Spinning top hidden']);
+
+    const cats = await call(t.app, 'GET', '/api/admin/products/categories', { token });
+    expect(cats.json().categories).toEqual(['electronic_components', 'packaging', 'toys']);
+  });
+
+  it('shows a product with its images as media URLs', async () => {
+    const { token } = await loginAdmin(t.app);
+    const { product: p } = await product('pending');
+    await t.database.query(
+      `insert into product_media (product_id, storage_key, thumb_key, mime, width, height, position, original_name)
+       values ($1, 'products/a.webp', 'products/a-thumb.webp', 'image/webp', 800, 800, 0, 'a.jpg')`,
+      [p.id],
+    );
+    const res = await call(t.app, 'GET', `/api/admin/products/${p.id}`, { token });
+    expect(res.json()).toMatchObject({
+      sku: p.sku,
+      status: 'pending',
+      statusLabel: 'Pending Approval',
+      images: [{ url: '/api/media/products/a.webp', thumb: '/api/media/products/a-thumb.webp' }],
+    });
+    const list = await call(t.app, 'GET', `/api/admin/products?q=${encodeURIComponent(p.name)}`, { token });
+    expect(list.json().products[0].image).toBe('/api/media/products/a-thumb.webp');
+  });
+
+  it.each([
+    ['pending', 'approve', undefined, 'approved', 'product_approved'],
+    ['pending', 'reject', { reason: 'Prohibited item' }, 'rejected', 'product_rejected'],
+    ['approved', 'suspend', { reason: 'Other', customReason: 'Counterfeit brand' }, 'suspended', 'product_suspended'],
+    ['suspended', 'activate', undefined, 'approved', 'product_approved'],
+    ['pending', 'flag', { reason: 'Bad images' }, 'pending', 'product_flagged'],
+    ['approved', 'flag', { reason: 'Insufficient description' }, 'approved', 'product_flagged'],
+    ['suspended', 'flag', { reason: 'Incorrect category' }, 'suspended', 'product_flagged'],
+    ['rejected', 'flag', { reason: 'Pricing issue' }, 'rejected', 'product_flagged'],
+  ] as const)(
+    '%s -> %s is allowed, stores the reason and notifies the seller',
+    async (from, action, body, to, type) => {
+      const { token } = await loginAdmin(t.app);
+      const { seller, product: p } = await product(from);
+      const res = await call(t.app, 'POST', `/api/admin/products/${p.id}/${action}`, { token, body });
+      expect(res.statusCode).toBe(200);
+      const reason = body ? (body.reason === 'Other' ? body.customReason : body.reason) : null;
+      expect(res.json()).toMatchObject({ status: to, moderationReason: reason });
+      const notes = await t.database.query<{ type: string; message: string }>(
+        'select type, message from notifications where user_id = $1',
+        [seller.user.id],
+      );
+      expect(notes.map((n) => n.type)).toEqual([type]);
+      if (reason) expect(notes[0]?.message).toContain(reason);
+      const audits = await t.database.query<{ action: string; reason: string | null }>(
+        'select action, reason from audit_log where entity_id = $1',
+        [p.id],
+      );
+      expect(audits).toEqual([{ action: `product.${action}`, reason }]);
+    },
+  );
+
+  it.each([
+    ['pending', 'suspend'],
+    ['pending', 'activate'],
+    ['approved', 'approve'],
+    ['approved', 'reject'],
+    ['approved', 'activate'],
+    ['suspended', 'approve'],
+    ['suspended', 'reject'],
+    ['suspended', 'suspend'],
+    ['rejected', 'approve'],
+    ['rejected', 'suspend'],
+    ['rejected', 'activate'],
+  ] as const)('%s -> %s answers 409', async (from, action) => {
+    const { token } = await loginAdmin(t.app);
+    const { product: p } = await product(from);
+    const res = await call(t.app, 'POST', `/api/admin/products/${p.id}/${action}`, {
+      token,
+      body: { reason: 'Bad images' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(await count(t.database, `audit_log where entity_id = '${p.id}'`)).toBe(0);
+  });
+
+  it('needs exactly one known reason, and words for "Other", on flag, reject and suspend', async () => {
+    const { token } = await loginAdmin(t.app);
+    const { product: p } = await product('approved');
+    for (const action of ['flag', 'suspend']) {
+      const url = `/api/admin/products/${p.id}/${action}`;
+      expect((await call(t.app, 'POST', url, { token })).statusCode).toBe(400);
+      expect((await call(t.app, 'POST', url, { token, body: { reason: ['Bad images', 'Other'] } })).statusCode).toBe(
+        400,
+      );
+      const other = await call(t.app, 'POST', url, { token, body: { reason: 'Other' } });
+      expect(other.json().fields.customReason).toBe('Please enter a custom reason.');
+    }
+    const { product: pending } = await product('pending');
+    const reject = await call(t.app, 'POST', `/api/admin/products/${pending.id}/reject`, { token, body: {} });
+    expect(reject.statusCode).toBe(400);
+    expect(await count(t.database, `audit_log where entity_id in ('${p.id}', '${pending.id}')`)).toBe(0);
+  });
+
+  it('refuses seller tokens (403) and anonymous callers (401) on every admin moderation route', async () => {
+    const seller = await loginSeller(t.app);
+    const { product: p } = await product('pending');
+    const id = p.id;
+    const mid = seller.manufacturer.id;
+    const routes: Array<[string, string]> = [
+      ['GET', '/api/admin/manufacturers'],
+      ['GET', `/api/admin/manufacturers/${mid}`],
+      ['GET', `/api/admin/manufacturers/${mid}/documents/${crypto.randomUUID()}`],
+      ...['approve', 'reject', 'suspend', 'activate'].map(
+        (a) => ['POST', `/api/admin/manufacturers/${mid}/${a}`] as [string, string],
+      ),
+      ['GET', '/api/admin/products'],
+      ['GET', '/api/admin/products/categories'],
+      ['GET', `/api/admin/products/${id}`],
+      ...['flag', 'approve', 'reject', 'suspend', 'activate'].map(
+        (a) => ['POST', `/api/admin/products/${id}/${a}`] as [string, string],
+      ),
+    ];
+    for (const [method, url] of routes) {
+      const asSeller = await call(t.app, method as 'GET', url, { token: seller.token, body: { reason: 'Bad images' } });
+      expect(asSeller.statusCode, `${method} ${url}`).toBe(403);
+      const anonymous = await call(t.app, method as 'GET', url, { body: { reason: 'Bad images' } });
+      expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});

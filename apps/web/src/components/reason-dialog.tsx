@@ -1,0 +1,101 @@
+import { MODERATION_REASONS, type ModerationReason, type ReasonInput, reasonSchema } from '@ub/shared';
+import { useEffect, useId, useState } from 'react';
+import { Button } from './button.tsx';
+import { FormError } from './field.tsx';
+import { Modal } from './modal.tsx';
+
+/**
+ * The admin reason dialog (spec section 5): exactly one reason, and for "Other" a non-empty custom text; Submit
+ * stays disabled until that holds. What the admin typed survives a failed submit.
+ */
+export function ReasonDialog({
+  open,
+  title,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  onSubmit: (input: ReasonInput) => Promise<unknown>;
+}) {
+  const [reason, setReason] = useState<ModerationReason | null>(null);
+  const [custom, setCustom] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const name = useId();
+  useEffect(() => {
+    if (open) {
+      setReason(null);
+      setCustom('');
+      setError(null);
+    }
+  }, [open]);
+  const input = { reason: reason ?? undefined, customReason: reason === 'Other' ? custom : undefined };
+  const valid = reasonSchema.safeParse(input).success;
+
+  async function submit() {
+    const parsed = reasonSchema.safeParse(input);
+    if (!parsed.success) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onSubmit(parsed.data);
+      onClose();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Something went wrong.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={title}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="danger" disabled={!valid || busy} onClick={submit}>
+            {busy ? 'Submitting...' : 'Submit'}
+          </Button>
+        </>
+      }
+    >
+      <fieldset className="space-y-2">
+        <legend className="mb-2 text-sm font-medium text-slate-700">Select a reason</legend>
+        {MODERATION_REASONS.map((option) => (
+          <label key={option} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name={name}
+              value={option}
+              checked={reason === option}
+              onChange={() => setReason(option)}
+              className="h-4 w-4 accent-brand-700"
+            />
+            {option}
+          </label>
+        ))}
+      </fieldset>
+      {reason === 'Other' && (
+        <textarea
+          aria-label="Custom reason"
+          placeholder="Enter custom reason"
+          value={custom}
+          onChange={(e) => setCustom(e.target.value)}
+          rows={3}
+          maxLength={1000}
+          className="mt-3 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
+        />
+      )}
+      <div className="mt-3">
+        <FormError message={error} />
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,162 @@
+import {
+  DOCUMENT_KIND_LABELS,
+  DOCUMENT_KINDS,
+  DOCUMENT_LIMITS,
+  DOCUMENT_MESSAGES,
+  type DocumentKind,
+} from '@ub/shared';
+import { formatDate } from '@ub/shared/format';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../components/button.tsx';
+import { EmptyState, Spinner } from '../../components/feedback.tsx';
+import { FormError, SelectField } from '../../components/field.tsx';
+import { api } from '../../lib/api.ts';
+import { getToken } from '../../lib/auth-storage.ts';
+
+interface SellerDocument {
+  id: string;
+  kind: DocumentKind;
+  kindLabel: string;
+  name: string;
+  mime: string;
+  url: string;
+  createdAt: string;
+}
+
+/** Opens a document in a new tab; the file needs the seller's token, so it goes through a blob URL. */
+async function openDocument(doc: SellerDocument) {
+  const res = await fetch(doc.url, { headers: { authorization: `Bearer ${getToken('seller') ?? ''}` } });
+  if (!res.ok) {
+    toast.error('Could not open the document.');
+    return;
+  }
+  const url = URL.createObjectURL(await res.blob());
+  window.open(url, '_blank', 'noopener');
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * The Documents section of the seller's Settings page: GST certificate, PAN, Udyam/MSME, IEC and incorporation
+ * certificate as images or PDF, checked here for size and type and again on the server by content.
+ */
+export function DocumentsSection() {
+  const queryClient = useQueryClient();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [kind, setKind] = useState<DocumentKind | ''>('');
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const list = useQuery({
+    queryKey: ['settings', 'documents'],
+    queryFn: () => api<{ documents: SellerDocument[] }>('/settings/documents'),
+  });
+  const upload = useMutation({
+    mutationFn: () => {
+      const form = new FormData();
+      form.append('kind', kind);
+      if (file) form.append('file', file);
+      return api<SellerDocument>('/settings/documents', { method: 'POST', body: form });
+    },
+    onSuccess: (d) => {
+      toast.success(`${d.kindLabel} uploaded.`);
+      setFile(null);
+      setKind('');
+      if (fileRef.current) fileRef.current.value = '';
+      return queryClient.invalidateQueries({ queryKey: ['settings', 'documents'] });
+    },
+    onError: (e) => setError(e.message),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api(`/settings/documents/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['settings', 'documents'] }),
+    onError: (e) => toast.error(e.message),
+  });
+
+  function pick(f: File | null) {
+    setError(null);
+    if (f && f.size > DOCUMENT_LIMITS.maxBytes) {
+      setError(DOCUMENT_MESSAGES.tooLarge(f.name));
+      setFile(null);
+      return;
+    }
+    if (f && !DOCUMENT_LIMITS.accept.split(',').includes(f.type)) {
+      setError(DOCUMENT_MESSAGES.badType(f.name));
+      setFile(null);
+      return;
+    }
+    setFile(f);
+  }
+
+  return (
+    <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
+      <div>
+        <h2 className="text-lg font-semibold text-slate-900">Documents</h2>
+        <p className="text-sm text-slate-600">
+          Upload your verification documents (PDF, JPEG, PNG or WebP, up to 10 MB each). Our team reviews them within 24
+          hours.
+        </p>
+      </div>
+      {list.isPending ? (
+        <Spinner />
+      ) : list.isError ? (
+        <FormError message={list.error.message} />
+      ) : list.data.documents.length === 0 ? (
+        <EmptyState title="No documents uploaded yet" />
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+          {list.data.documents.map((d) => (
+            <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+              <div className="min-w-0">
+                <p className="font-medium text-slate-900">{d.kindLabel}</p>
+                <p className="truncate text-xs text-slate-500">
+                  {d.name} · {formatDate(d.createdAt)}
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => openDocument(d)}>
+                  View
+                </Button>
+                <Button
+                  variant="danger"
+                  className="px-3 py-1 text-xs"
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(d.id)}
+                >
+                  Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="grid gap-3 sm:grid-cols-[14rem_1fr_auto] sm:items-end">
+        <SelectField label="Document type" value={kind} onChange={(e) => setKind(e.target.value as DocumentKind)}>
+          <option value="">Choose...</option>
+          {DOCUMENT_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {DOCUMENT_KIND_LABELS[k]}
+            </option>
+          ))}
+        </SelectField>
+        <div className="space-y-1">
+          <label htmlFor="document-file" className="block text-sm font-medium text-slate-700">
+            File
+          </label>
+          <input
+            id="document-file"
+            ref={fileRef}
+            type="file"
+            accept={DOCUMENT_LIMITS.accept}
+            onChange={(e) => pick(e.target.files?.[0] ?? null)}
+            className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
+          />
+        </div>
+        <Button disabled={!kind || !file || upload.isPending} onClick={() => upload.mutate()}>
+          {upload.isPending ? 'Uploading...' : 'Upload'}
+        </Button>
+      </div>
+      <FormError message={error} />
+    </section>
+  );
+}

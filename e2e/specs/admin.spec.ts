@@ -1,0 +1,143 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiLogin, registerSeller } from '../support/api.ts';
+import { E2E_ADMIN } from '../support/env.ts';
+import { screenshots } from '../support/screens.ts';
+
+/** A real 64x64 orange PNG, so the certificate carousel has something to draw. */
+const ORANGE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAAT0lEQVR42u3PQQkAAAgEsEthUdP7M4JvYbACy3S9FgEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQGBywJ9TCFpNWCOBAAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+test('an admin verifies a new manufacturer, suspends them with an "Other" reason and the seller sees it', async ({
+  page,
+  request,
+}) => {
+  const seller = await registerSeller(request);
+  const other = await registerSeller(request);
+  const sellerToken = await apiLogin(request, seller.email, seller.password);
+  for (const [kind, name, mimeType, buffer] of [
+    ['gst_certificate', 'gst.png', 'image/png', ORANGE_PNG],
+    ['pan', 'pan.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n%%EOF\n')],
+  ] as const) {
+    const res = await request.post('/api/settings/documents', {
+      headers: { authorization: `Bearer ${sellerToken}` },
+      multipart: { kind, file: { name, mimeType, buffer } },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await signInAsAdmin(page);
+
+  // The dashboard lists both requests; its charts have this month's registrations.
+  const requests = page.getByRole('table', { name: 'New Manufacturer Requests' });
+  await expect(requests.getByRole('row', { name: new RegExp(seller.companyName) })).toBeVisible();
+  await expect(page.getByText('Platform Performance Overview')).toBeVisible();
+  await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await page.waitForTimeout(1600);
+  await screenshots(page, 'admin-dashboard');
+
+  // Verify from the dashboard really acts: the request leaves the table.
+  await requests
+    .getByRole('row', { name: new RegExp(other.companyName) })
+    .getByRole('button', { name: 'Verify' })
+    .click();
+  await expect(requests.getByRole('row', { name: new RegExp(other.companyName) })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Manufacturers' }).click();
+  await expect(page.getByRole('heading', { name: 'Manufacturer Management' })).toBeVisible();
+  await page.getByLabel('Search manufacturers').fill(seller.companyName.toUpperCase());
+  const row = page.getByRole('row', { name: new RegExp(seller.companyName) });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('Pending Approval')).toBeVisible();
+  await screenshots(page, 'admin-manufacturers');
+
+  await row.getByRole('button', { name: 'View Details' }).click();
+  const details = page.getByRole('dialog', { name: 'Manufacturer Details' });
+  await expect(details.getByRole('button', { name: 'Zoom gst_certificate: gst.png' })).toBeVisible();
+  await details.getByRole('button', { name: 'Next' }).click();
+  await expect(details.getByRole('link', { name: /Open pan: pan.pdf/ })).toBeVisible();
+  await details.getByRole('button', { name: 'Previous' }).click();
+  await details.getByRole('button', { name: 'Zoom gst_certificate: gst.png' }).click();
+  await expect(page.getByRole('dialog', { name: 'Zoomed image' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close zoom' }).click();
+  await expect(details.getByText(seller.email)).toBeVisible();
+  await screenshots(page, 'admin-manufacturer-details');
+  await details.getByRole('button', { name: 'Approve' }).click();
+  await expect(details.getByText('Approved', { exact: true })).toBeVisible();
+  await details.getByRole('button', { name: 'Close' }).click();
+  await expect(row.getByText('Approved', { exact: true })).toBeVisible();
+
+  await row.getByRole('button', { name: 'Suspend' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Suspend Manufacturer' });
+  const submit = dialog.getByRole('button', { name: 'Submit' });
+  await expect(submit).toBeDisabled();
+  await dialog.getByLabel('Other').check();
+  await expect(dialog.getByPlaceholder('Enter custom reason')).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await dialog.getByPlaceholder('Enter custom reason').fill('   ');
+  await expect(submit).toBeDisabled();
+  await dialog.getByPlaceholder('Enter custom reason').fill('Repeated late dispatches');
+  await screenshots(page, 'admin-reason-dialog');
+  await submit.click();
+  await expect(row.getByText('Suspended', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Activate' })).toBeVisible();
+
+  // A suspended seller can still sign in and sees the new status (and the notification, where that API exists).
+  const token = await apiLogin(request, seller.email, seller.password);
+  const me = await request.get('/api/me', { headers: { authorization: `Bearer ${token}` } });
+  expect((await me.json()).user.manufacturerStatus).toBe('suspended');
+  const notes = await request.get('/api/notifications', { headers: { authorization: `Bearer ${token}` } });
+  if (notes.status() !== 404) {
+    const body = await notes.json();
+    const list = (Array.isArray(body) ? body : body.notifications) as Array<{ type: string; message: string }>;
+    expect(list.map((n) => n.type)).toEqual(expect.arrayContaining(['account_verified', 'account_suspended']));
+    expect(list.find((n) => n.type === 'account_suspended')?.message).toContain('Repeated late dispatches');
+  }
+
+  // The audit log shows who did what.
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const audit = page.getByRole('table', { name: 'Audit log' });
+  await expect(audit.getByText('manufacturer.suspend')).toBeVisible();
+  await expect(audit.getByRole('cell', { name: 'Repeated late dispatches', exact: true })).toBeVisible();
+});
+
+test('every admin screen renders at phone and desktop widths', async ({ page }) => {
+  await signInAsAdmin(page);
+  const screens: Array<[string, string, string]> = [
+    ['/admin/products', 'Product Management', 'admin-products'],
+    ['/admin/orders', 'Order Management', 'admin-orders'],
+    ['/admin/payments', 'Payments', 'admin-payments'],
+    ['/admin/content', 'Content & Communication', 'admin-content'],
+    ['/admin/disputes', 'Disputes', 'admin-disputes'],
+    ['/admin/reports', 'Reports', 'admin-reports'],
+    ['/admin/settings', 'Settings', 'admin-settings'],
+  ];
+  for (const [path, heading, name] of screens) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await screenshots(page, name);
+  }
+  await page.goto('/admin/products');
+  await expect(page.getByText('No products found.')).toBeVisible();
+  await expect(page.getByLabel('Category')).toContainText('All Categories');
+
+  await page.goto('/admin/settings');
+  await page.getByLabel('Full name').fill('Second Admin');
+  await page.getByLabel('Email', { exact: true }).fill(`second.admin.${Date.now()}@example.in`);
+  await page.getByRole('button', { name: 'Invite admin' }).click();
+  await expect(page.getByText(/Temporary password for/)).toBeVisible();
+
+  await page.goto('/admin/payments');
+  await page.getByRole('tab', { name: 'Settlements' }).click();
+  await page.getByRole('button', { name: "Generate this week's settlements" }).click();
+  await expect(page.getByText('Nothing to settle: no delivered, paid orders are waiting.')).toBeVisible();
+});

@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import type { ManufacturerStatus } from '../constants.ts';
+import { email, requiredText } from './common.ts';
+
+/** The admin reason dialog (spec section 5): exactly one option; "Other" needs its own words. */
+export const MODERATION_REASONS = [
+  'Bad images',
+  'Insufficient description',
+  'Prohibited item',
+  'Incorrect category',
+  'Pricing issue',
+  'Other',
+] as const;
+export type ModerationReason = (typeof MODERATION_REASONS)[number];
+
+export const REASON_MESSAGES = {
+  pick: 'Please select a reason.',
+  custom: 'Please enter a custom reason.',
+} as const;
+
+export const reasonSchema = z
+  .object({
+    reason: z.enum(MODERATION_REASONS, { error: REASON_MESSAGES.pick }),
+    customReason: z.string().max(1000, 'Reason must be at most 1000 characters.').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.reason === 'Other' && !v.customReason?.trim()) {
+      ctx.addIssue({ code: 'custom', message: REASON_MESSAGES.custom, path: ['customReason'] });
+    }
+  });
+export type ReasonInput = z.infer<typeof reasonSchema>;
+
+/** The text stored and sent to the seller: the chosen option, or the admin's own words for "Other". */
+export function reasonText(input: ReasonInput): string {
+  return input.reason === 'Other' ? (input.customReason ?? '').trim() : input.reason;
+}
+
+export const REASON_DIALOG_TITLES = {
+  flagProduct: 'Flag Product (Request Edit)',
+  rejectProduct: 'Reject Product',
+  suspendProduct: 'Suspend Product',
+  rejectManufacturer: 'Reject Manufacturer',
+  suspendManufacturer: 'Suspend Manufacturer',
+} as const;
+
+/** Manufacturer verification moves (spec section 4); "pending" means received or under review. */
+export type ManufacturerAction = 'approve' | 'reject' | 'suspend' | 'activate';
+export const MANUFACTURER_TRANSITIONS: Record<
+  ManufacturerAction,
+  { from: readonly ManufacturerStatus[]; to: ManufacturerStatus; needsReason: boolean }
+> = {
+  approve: { from: ['received', 'under_review'], to: 'approved', needsReason: false },
+  reject: { from: ['received', 'under_review'], to: 'rejected', needsReason: true },
+  suspend: { from: ['approved'], to: 'suspended', needsReason: true },
+  activate: { from: ['suspended'], to: 'approved', needsReason: false },
+};
+
+export function manufacturerActions(status: ManufacturerStatus): ManufacturerAction[] {
+  return (Object.keys(MANUFACTURER_TRANSITIONS) as ManufacturerAction[]).filter((a) =>
+    MANUFACTURER_TRANSITIONS[a].from.includes(status),
+  );
+}
+
+export const MODERATION_STATUSES = ['pending', 'approved', 'suspended', 'rejected'] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+
+/** Product moderation moves (spec section 4); Flag (Request Edit) is always allowed and keeps the status. */
+export type ProductAction = 'flag' | 'approve' | 'reject' | 'suspend' | 'activate';
+export const PRODUCT_TRANSITIONS: Record<
+  ProductAction,
+  { from: readonly ModerationStatus[]; to: ModerationStatus | null; needsReason: boolean }
+> = {
+  flag: { from: MODERATION_STATUSES, to: null, needsReason: true },
+  approve: { from: ['pending'], to: 'approved', needsReason: false },
+  reject: { from: ['pending'], to: 'rejected', needsReason: true },
+  suspend: { from: ['approved'], to: 'suspended', needsReason: true },
+  activate: { from: ['suspended'], to: 'approved', needsReason: false },
+};
+
+export function productActions(status: ModerationStatus): ProductAction[] {
+  return (Object.keys(PRODUCT_TRANSITIONS) as ProductAction[]).filter((a) =>
+    PRODUCT_TRANSITIONS[a].from.includes(status),
+  );
+}
+
+export function moderationLabel(status: ModerationStatus): string {
+  switch (status) {
+    case 'pending':
+      return 'Pending Approval';
+    case 'approved':
+      return 'Approved';
+    case 'suspended':
+      return 'Suspended';
+    case 'rejected':
+      return 'Rejected';
+  }
+}
+
+/** Status filter of the admin lists: "all" hides rejected records, which stay for the audit trail. */
+export const ADMIN_STATUS_FILTERS = ['all', 'pending', 'approved', 'suspended', 'rejected'] as const;
+export type AdminStatusFilter = (typeof ADMIN_STATUS_FILTERS)[number];
+
+const page = z.coerce.number().int().min(1).max(100000).default(1);
+const pageSize = z.coerce.number().int().min(1).max(100).default(5);
+const search = z.string().trim().max(200).optional();
+
+export const adminListQuery = z.object({ q: search, page, pageSize });
+export const adminManufacturersQuery = adminListQuery.extend({
+  status: z.enum(ADMIN_STATUS_FILTERS).default('all'),
+});
+export const adminProductsQuery = adminListQuery.extend({
+  status: z.enum(ADMIN_STATUS_FILTERS).default('all'),
+  category: z.string().trim().max(100).optional(),
+});
+
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+/** Forward-only order moves; an order can be cancelled until it ships. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['processing', 'cancelled'],
+  processing: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+export const adminOrdersQuery = adminListQuery.extend({ status: z.enum(ORDER_STATUSES).optional() });
+export const orderStatusChangeSchema = z
+  .object({ status: z.enum(ORDER_STATUSES), note: z.string().trim().max(1000).optional() })
+  .superRefine((v, ctx) => {
+    if (v.status === 'cancelled' && !v.note) {
+      ctx.addIssue({ code: 'custom', message: 'Please give the reason for cancelling.', path: ['note'] });
+    }
+  });
+
+export const PAYMENT_STATUSES = ['pending', 'paid'] as const;
+export const adminPaymentsQuery = adminListQuery.extend({ status: z.enum(PAYMENT_STATUSES).optional() });
+export const markSettlementPaidSchema = z.object({ reference: requiredText('Payment reference', 100) });
+
+export const LEAD_STATUSES = ['new', 'contacted', 'converted', 'closed'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const adminLeadsQuery = adminListQuery.extend({ status: z.enum(LEAD_STATUSES).optional() });
+export const leadUpdateSchema = z
+  .object({
+    status: z.enum(LEAD_STATUSES).optional(),
+    notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters.').optional(),
+  })
+  .refine((v) => v.status !== undefined || v.notes !== undefined, { message: 'Nothing to change.' });
+
+export const DISPUTE_STATUSES = ['open', 'under_review', 'resolved_buyer', 'resolved_seller'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+export const DISPUTE_STATUS_LABELS: Record<DisputeStatus, string> = {
+  open: 'Open',
+  under_review: 'Under review',
+  resolved_buyer: 'Resolved for buyer',
+  resolved_seller: 'Resolved for seller',
+};
+/** Resolved disputes are final; an open one can be reviewed or resolved straight away. */
+export const DISPUTE_TRANSITIONS: Record<DisputeStatus, readonly DisputeStatus[]> = {
+  open: ['under_review', 'resolved_buyer', 'resolved_seller'],
+  under_review: ['resolved_buyer', 'resolved_seller'],
+  resolved_buyer: [],
+  resolved_seller: [],
+};
+export const adminDisputesQuery = adminListQuery.extend({ status: z.enum(DISPUTE_STATUSES).optional() });
+export const disputeUpdateSchema = z.object({
+  status: z.enum(DISPUTE_STATUSES),
+  notes: requiredText('Notes', 2000),
+});
+
+export const REPORT_KINDS = ['manufacturers', 'products', 'orders', 'payments', 'leads'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.');
+export const reportQuery = z
+  .object({ from: isoDate.optional(), to: isoDate.optional() })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, {
+    message: 'The start date must not be after the end date.',
+    path: ['to'],
+  });
+
+export const inviteAdminSchema = z.object({ fullName: requiredText('Full name', 120), email });
+export type InviteAdminInput = z.infer<typeof inviteAdminSchema>;
+
+export const auditLogQuery = z.object({
+  page,
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  entityType: z.string().trim().max(50).optional(),
+});

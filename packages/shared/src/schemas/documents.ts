@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Verification documents a seller uploads for the admin's review (images or PDF). */
+export const DOCUMENT_KINDS = ['gst_certificate', 'pan', 'udyam', 'iec', 'incorporation'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
+  gst_certificate: 'GST certificate',
+  pan: 'PAN',
+  udyam: 'Udyam/MSME',
+  iec: 'IEC',
+  incorporation: 'Incorporation certificate',
+};
+
+export const DOCUMENT_LIMITS = {
+  maxBytes: 10 * 1024 * 1024,
+  maxPerSeller: 20,
+  accept: 'application/pdf,image/jpeg,image/png,image/webp',
+} as const;
+
+export const DOCUMENT_MESSAGES = {
+  tooLarge: (name: string) => `Document "${name}" exceeds 10MB size limit.`,
+  badType: (name: string) => `Document "${name}" must be a PDF, JPEG, PNG or WebP file.`,
+  kind: 'Please choose the document type.',
+  missing: 'Please choose a file to upload.',
+  tooMany: 'You can keep at most 20 documents. Delete one first.',
+} as const;
+
+export const documentKindSchema = z.enum(DOCUMENT_KINDS, { error: DOCUMENT_MESSAGES.kind });
