@@ -4,3 +4,5 @@ export * from './schemas/auth.ts';
 export * from './schemas/common.ts';
 export * from './format.ts';
 export * from './schemas/site.ts';
+export * from './lead-rules.ts';
+export * from './schemas/lead.ts';
