@@ -43,6 +43,17 @@ export const LEAD_SOURCES = [
   'Our sales team',
 ] as const;
 
+/**
+ * What the contact field keeps of what was typed or pasted: digits only, at most 10, dropping a pasted +91 or
+ * leading 0 ("+91 98765 43210" and "09876543210" both become 9876543210).
+ */
+export function normalizeContact(input: string): string {
+  let digits = input.replace(/\D/g, '');
+  if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
+  else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
+  return digits.slice(0, 10);
+}
+
 export interface LeadInput {
   name: string;
   company: string;

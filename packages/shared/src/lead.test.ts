@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLead, LEAD_MESSAGES, type LeadInput } from './lead-rules.ts';
+import { checkLead, LEAD_MESSAGES, type LeadInput, normalizeContact } from './lead-rules.ts';
 import { leadSchema } from './schemas/lead.ts';
 
 const good: LeadInput = {
@@ -73,5 +73,20 @@ describe('lead rules', () => {
       company: LEAD_MESSAGES.companyRequired,
       contact: LEAD_MESSAGES.contactRequired,
     });
+  });
+});
+
+describe('normalizeContact', () => {
+  it.each([
+    ['9876543210', '9876543210'],
+    ['98765 43210', '9876543210'],
+    ['+91 98765 43210', '9876543210'],
+    ['+91-98765-43210', '9876543210'],
+    ['09876543210', '9876543210'],
+    ['98765432101', '9876543210'],
+    ['91234567890', '9123456789'],
+    ['abc', ''],
+  ])('keeps %j as %j', (typed, kept) => {
+    expect(normalizeContact(typed)).toBe(kept);
   });
 });

@@ -1,6 +1,13 @@
 import type { LeadResponse } from '@ub/shared';
 import { normalizeGst } from '@ub/shared/gst';
-import { checkLead, LEAD_LIMITS, LEAD_MESSAGES, LEAD_SOURCES, type LeadField } from '@ub/shared/lead-rules';
+import {
+  checkLead,
+  LEAD_LIMITS,
+  LEAD_MESSAGES,
+  LEAD_SOURCES,
+  type LeadField,
+  normalizeContact,
+} from '@ub/shared/lead-rules';
 import { type FormEvent, useId, useState } from 'react';
 import { FormError, SelectField, TextField } from '../../components/field.tsx';
 import { ApiError, api } from '../../lib/api.ts';
@@ -142,10 +149,9 @@ export function LeadForm({ onOpenPolicy }: { onOpenPolicy: () => void }) {
           inputMode="numeric"
           autoComplete="tel-national"
           required
-          maxLength={10}
           prefix="+91"
           value={values.contact}
-          onChange={(e) => set('contact', e.target.value.replace(/\D/g, '').slice(0, 10))}
+          onChange={(e) => set('contact', normalizeContact(e.target.value))}
           error={errors.contact}
           placeholder="10-digit mobile number"
         />
@@ -168,7 +174,6 @@ export function LeadForm({ onOpenPolicy }: { onOpenPolicy: () => void }) {
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          maxLength={15}
           value={values.gst}
           onChange={(e) => set('gst', normalizeGst(e.target.value))}
           error={errors.gst}

@@ -62,14 +62,11 @@ export function HowItWorks() {
                 <span className="grid h-12 w-12 place-items-center rounded-xl bg-brand-50 text-brand-700">
                   <Icon name={step.icon} />
                 </span>
-                <span aria-hidden="true" className="text-4xl font-black text-slate-100">
-                  0{i + 1}
+                <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-bold text-slate-600">
+                  Step {i + 1}
                 </span>
               </div>
-              <h3 className="mt-5 text-lg font-bold text-slate-900">
-                <span className="sr-only">Step {i + 1}: </span>
-                {step.title}
-              </h3>
+              <h3 className="mt-5 text-lg font-bold text-slate-900">{step.title}</h3>
               <p className="mt-2 text-sm leading-relaxed text-slate-600">{step.text}</p>
             </li>
           ))}
