@@ -80,6 +80,7 @@ test('with reduced motion the highlight still moves but never pulses', async ({ 
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await frozenClock(page);
   await page.goto('/');
+  await expect(currentStep(page)).toContainText('Book a free call');
   await page.clock.runFor(4000);
   await expect(currentStep(page)).toContainText('Talk to our specialist');
   await expect(currentStep(page)).not.toHaveAttribute('data-pulsing');
@@ -95,11 +96,15 @@ test('a visitor books a call: "Booking..." while sending, then the dark toast, a
   await fillLead(page, {
     name: 'Asha Patil',
     company: 'Patil Plastics Pvt Ltd',
-    contact: `${contact}99`,
+    contact: `+91 ${contact.slice(0, 5)} ${contact.slice(5)}`,
     gst: `${gst.slice(0, 2)}-${gst.slice(2).toLowerCase()}`,
     email: 'asha@patilplastics.in',
   });
-  // The contact keeps 10 digits; the GSTIN is upper-cased with the dash stripped, as typed.
+  // A pasted +91 and spaces are dropped and an 11th digit is refused; the GSTIN is upper-cased with the dash
+  // stripped, as typed.
+  await expect(page.getByLabel('Contact Number')).toHaveValue(contact);
+  await page.getByLabel('Contact Number').press('End');
+  await page.getByLabel('Contact Number').pressSequentially('7');
   await expect(page.getByLabel('Contact Number')).toHaveValue(contact);
   await expect(page.getByLabel('GST Number (optional)')).toHaveValue(gst);
   await page.getByLabel('How did you hear about us? (optional)').selectOption('Trade fair or event');

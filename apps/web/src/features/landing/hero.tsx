@@ -40,7 +40,7 @@ export function Hero() {
             with AI-driven tools that help your business grow.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <BecomeSellerButton className="px-6 py-3 text-base" />
+            <BecomeSellerButton className="inline-flex px-6 py-3 text-base" />
             <SectionLink
               to="how-it-works"
               className="inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-6 py-3 text-base font-semibold text-slate-800 shadow-sm transition hover:bg-slate-50"
@@ -55,7 +55,7 @@ export function Hero() {
         </div>
 
         <div className="relative">
-          <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-xl shadow-brand-900/5 sm:p-8">
+          <div className="rounded-3xl border border-slate-200 bg-white p-4 shadow-xl shadow-brand-900/5 sm:p-8">
             <div className="flex items-center gap-4">
               <span className="grid h-12 w-12 place-items-center rounded-2xl bg-brand-700 text-white">
                 <Icon name="shield" />
@@ -65,12 +65,12 @@ export function Hero() {
                 <p className="text-lg font-bold text-slate-900">Trade with confidence</p>
               </div>
             </div>
-            <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+            <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-4">
               {PILLARS.map((p) => (
-                <li key={p.title} className="rounded-2xl bg-slate-50 p-4">
+                <li key={p.title} className="rounded-2xl bg-slate-50 p-3 sm:p-4">
                   <Icon name={p.icon} className="h-6 w-6 text-brand-700" />
-                  <p className="mt-2 font-semibold text-slate-900">{p.title}</p>
-                  <p className="mt-1 text-sm text-slate-600">{p.text}</p>
+                  <p className="mt-2 text-sm font-semibold text-slate-900 sm:text-base">{p.title}</p>
+                  <p className="mt-1 text-xs text-slate-600 sm:text-sm">{p.text}</p>
                 </li>
               ))}
             </ul>

@@ -222,7 +222,7 @@ export function LeadForm({ onOpenPolicy }: { onOpenPolicy: () => void }) {
           <button
             type="button"
             onClick={onOpenPolicy}
-            className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+            className="inline p-0 text-left font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
           >
             {POLICY_TITLE}
           </button>

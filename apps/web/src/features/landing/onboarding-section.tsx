@@ -12,6 +12,14 @@ const NEXT = [
   `Verification is done within ${PROMISES.verificationHours} hours and you can start selling.`,
 ];
 
+const DOCUMENTS = [
+  'GST certificate',
+  'PAN card',
+  'Udyam/MSME registration',
+  'Incorporation certificate',
+  'IEC (for exporters)',
+];
+
 /** "4 Steps to Get Onboarded", the lead form and the onboarding team's contact line. */
 export function OnboardingSection({ site, onOpenPolicy }: { site?: SiteSettings; onOpenPolicy: () => void }) {
   return (
@@ -46,6 +54,20 @@ export function OnboardingSection({ site, onOpenPolicy }: { site?: SiteSettings;
                 </li>
               ))}
             </ul>
+            <div className="mt-8 rounded-2xl border border-brand-100 bg-white/80 p-5">
+              <p className="flex items-center gap-2 font-semibold text-slate-900">
+                <Icon name="profile" className="h-5 w-5 text-brand-700" />
+                Keep these documents handy
+              </p>
+              <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm text-slate-600">
+                {DOCUMENTS.map((d) => (
+                  <li key={d} className="flex items-center gap-2">
+                    <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-accent-500" />
+                    {d}
+                  </li>
+                ))}
+              </ul>
+            </div>
           </div>
 
           <div

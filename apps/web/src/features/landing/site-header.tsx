@@ -62,7 +62,7 @@ export function BecomeSellerButton({ className = '', onNavigate }: { className?:
       to="register"
       focusId="register-title"
       onNavigate={onNavigate}
-      className={`inline-flex items-center justify-center gap-2 rounded-lg bg-accent-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition hover:bg-accent-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-700 ${className}`}
+      className={`items-center justify-center gap-2 rounded-lg bg-accent-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition hover:bg-accent-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-700 ${className}`}
     >
       Become a Verified Seller
     </SectionLink>
@@ -139,7 +139,7 @@ export function SiteHeader() {
             >
               Seller Login
             </Link>
-            <BecomeSellerButton onNavigate={close} className="py-3 text-base" />
+            <BecomeSellerButton onNavigate={close} className="flex py-3 text-base" />
           </div>
         </nav>
       </div>
