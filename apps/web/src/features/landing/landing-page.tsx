@@ -1,7 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Hero } from './hero.tsx';
 import { OnboardingSection } from './onboarding-section.tsx';
-import { PolicyModal } from './policy-modal.tsx';
+import { POLICY_HASH } from './policy-link.ts';
 import { Benefits, HowItWorks, Perks } from './sections.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -9,12 +9,32 @@ import { useSite } from './use-site.ts';
 
 // Fetched right after the page renders rather than with it, keeping react-toastify out of the first download.
 const LandingToasts = lazy(() => import('./landing-toasts.tsx').then((m) => ({ default: m.Toasts })));
+// The policy text is only downloaded when someone opens it.
+const PolicyModal = lazy(() => import('./policy-modal.tsx').then((m) => ({ default: m.PolicyModal })));
 
 /** The public landing page: seller acquisition and the onboarding lead form. */
 export default function LandingPage() {
   const site = useSite();
   const [policyOpen, setPolicyOpen] = useState(false);
-  const openPolicy = () => setPolicyOpen(true);
+  const [policyLoaded, setPolicyLoaded] = useState(false);
+  // The terms and footer links are plain #privacy-policy links, so the policy is also reachable by address.
+  useEffect(() => {
+    const sync = () => {
+      if (window.location.hash !== POLICY_HASH) return;
+      setPolicyLoaded(true);
+      setPolicyOpen(true);
+    };
+    sync();
+    window.addEventListener('hashchange', sync);
+    return () => window.removeEventListener('hashchange', sync);
+  }, []);
+  const closePolicy = () => {
+    setPolicyOpen(false);
+    // Dropping the fragment lets the same link open the policy again.
+    if (window.location.hash === POLICY_HASH) {
+      history.replaceState(history.state, '', `${window.location.pathname}${window.location.search}`);
+    }
+  };
   return (
     <div id="top" className="min-h-screen bg-white">
       <a
@@ -29,10 +49,14 @@ export default function LandingPage() {
         <Perks />
         <HowItWorks />
         <Benefits />
-        <OnboardingSection site={site} onOpenPolicy={openPolicy} />
+        <OnboardingSection site={site} />
       </main>
-      <SiteFooter site={site} onOpenPolicy={openPolicy} />
-      <PolicyModal open={policyOpen} onClose={() => setPolicyOpen(false)} />
+      <SiteFooter site={site} />
+      {policyLoaded && (
+        <Suspense fallback={null}>
+          <PolicyModal open={policyOpen} onClose={closePolicy} />
+        </Suspense>
+      )}
       <Suspense fallback={null}>
         <LandingToasts />
       </Suspense>

@@ -11,7 +11,7 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { FormError, SelectField, TextField } from '../../components/field.tsx';
 import { ApiError, api } from '../../lib/api.ts';
-import { POLICY_TITLE } from './policy-modal.tsx';
+import { POLICY_HASH, POLICY_TITLE } from './policy-link.ts';
 
 export const TERMS_LABEL_AFTER = '. I understand that the product will verify my documents and business information.';
 
@@ -42,7 +42,7 @@ function referredBy(v: Values): string {
  * The onboarding lead form. On success the form clears and the terms box unticks; on failure everything typed
  * stays put and the server's messages appear on the fields.
  */
-export function LeadForm({ onOpenPolicy }: { onOpenPolicy: () => void }) {
+export function LeadForm() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [agreed, setAgreed] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -219,13 +219,12 @@ export function LeadForm({ onOpenPolicy }: { onOpenPolicy: () => void }) {
         />
         <label htmlFor={ids.terms} className="text-sm leading-relaxed text-slate-700">
           I agree to the{' '}
-          <button
-            type="button"
-            onClick={onOpenPolicy}
-            className="inline p-0 text-left font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          <a
+            href={POLICY_HASH}
+            className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
           >
             {POLICY_TITLE}
-          </button>
+          </a>
           {TERMS_LABEL_AFTER}
         </label>
       </div>

@@ -21,7 +21,7 @@ const DOCUMENTS = [
 ];
 
 /** "4 Steps to Get Onboarded", the lead form and the onboarding team's contact line. */
-export function OnboardingSection({ site, onOpenPolicy }: { site?: SiteSettings; onOpenPolicy: () => void }) {
+export function OnboardingSection({ site }: { site?: SiteSettings }) {
   return (
     <section
       id="onboarding"
@@ -78,7 +78,7 @@ export function OnboardingSection({ site, onOpenPolicy }: { site?: SiteSettings;
               Become a Verified Seller
             </h3>
             <p className="mt-1 mb-6 text-sm text-slate-500">Fields marked optional can be shared later.</p>
-            <LeadForm onOpenPolicy={onOpenPolicy} />
+            <LeadForm />
             {site && (
               <p className="mt-6 border-t border-slate-100 pt-5 text-center text-sm text-slate-600">
                 Need help? Our onboarding team is happy to assist:{' '}

@@ -2,8 +2,7 @@ import { POLICY, PROMISES } from '@ub/shared/constants';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/button.tsx';
 import { Modal } from '../../components/modal.tsx';
-
-export const POLICY_TITLE = 'Privacy Policy & Terms and Conditions';
+import { POLICY_TITLE } from './policy-link.ts';
 
 const DEFINITIONS: Array<[string, string]> = [
   [

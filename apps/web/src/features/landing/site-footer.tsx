@@ -1,6 +1,7 @@
 import type { SiteSettings } from '@ub/shared';
 import { Link } from 'react-router';
 import { Icon, type IconName } from './icons.tsx';
+import { POLICY_HASH } from './policy-link.ts';
 import { Logo, SectionLink } from './site-header.tsx';
 import { telHref } from './use-site.ts';
 
@@ -14,7 +15,7 @@ const SOCIAL: Array<{ key: keyof SiteSettings['social']; label: string; icon: Ic
 
 const linkClass = 'text-slate-300 transition hover:text-white';
 
-export function SiteFooter({ site, onOpenPolicy }: { site?: SiteSettings; onOpenPolicy: () => void }) {
+export function SiteFooter({ site }: { site?: SiteSettings }) {
   const social = site ? SOCIAL.filter((s) => site.social[s.key]) : [];
   return (
     <footer id="contact" className="scroll-mt-16 bg-slate-900 text-sm text-slate-300">
@@ -68,14 +69,14 @@ export function SiteFooter({ site, onOpenPolicy }: { site?: SiteSettings; onOpen
               </li>
             )}
             <li>
-              <button type="button" onClick={onOpenPolicy} className={linkClass}>
+              <a href={POLICY_HASH} className={linkClass}>
                 Privacy Policy
-              </button>
+              </a>
             </li>
             <li>
-              <button type="button" onClick={onOpenPolicy} className={linkClass}>
+              <a href={POLICY_HASH} className={linkClass}>
                 Terms
-              </button>
+              </a>
             </li>
             <li>
               <Link to="/login" className={linkClass}>
