@@ -54,5 +54,6 @@ export function scrollToSection(id: string, focusId?: string): void {
   target.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
   const focusTarget = focusId ? document.getElementById(focusId) : target;
   focusTarget?.focus({ preventScroll: true });
-  history.replaceState(null, '', `#${id}`);
+  // Keeps the router's own history state; only the fragment changes.
+  history.replaceState(history.state, '', `#${id}`);
 }
