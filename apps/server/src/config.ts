@@ -46,6 +46,12 @@ const configSchema = z
       .or(z.literal('').transform(() => undefined)),
     SEED_DEMO: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Each stored lead from the landing page is also sent here (a CRM, a spreadsheet script), in the background. */
+    LEAD_WEBHOOK_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    LEAD_WEBHOOK_FORMAT: z.enum(['json', 'form'], { error: 'must be json or form' }).default('json'),
     /** Multiplies every rate limit; tests and benchmarks raise it, production keeps 1. */
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   })

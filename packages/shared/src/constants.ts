@@ -47,6 +47,8 @@ export const POLICY = {
   nonSolicitationMonths: 12,
   jurisdiction: 'Mumbai, Maharashtra',
   governingLaw: 'Indian law',
+  liabilityCap: 'the commission earned on the disputed transaction',
+  logisticsCredits: 'non-refundable and non-transferable',
 } as const;
 
 /** OTP rules (architecture security baseline). */

@@ -8,3 +8,5 @@ export * from './schemas/notifications.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/documents.ts';
+export * from './lead-rules.ts';
+export * from './schemas/lead.ts';

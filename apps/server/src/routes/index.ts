@@ -6,6 +6,7 @@ import contact from './api/contact/index.ts';
 import health from './api/health.ts';
 import notifications from './api/notifications/index.ts';
 import settingsDocuments from './api/settings/documents.ts';
+import leads from './api/leads/index.ts';
 import settings from './api/settings/index.ts';
 import site from './api/site/index.ts';
 
@@ -20,4 +21,5 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(notifications);
   await api.register(contact);
   await api.register(adminContactMessages);
+  await api.register(leads);
 }

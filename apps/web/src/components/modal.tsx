@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 
 interface ModalProps {
   open: boolean;
@@ -13,8 +13,30 @@ interface ModalProps {
 
 const SIZES = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-3xl', xl: 'max-w-5xl' };
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /**
- * A modal on the native <dialog>: showModal() makes the rest of the page inert (focus stays inside) and
+ * Tab from the last control goes back to the first (and Shift+Tab the other way): the native modal dialog
+ * would otherwise let focus leave the page for the browser's own toolbar.
+ */
+function wrapTab(e: KeyboardEvent<HTMLDialogElement>) {
+  if (e.key !== 'Tab') return;
+  const items = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+  const first = items[0];
+  const last = items.at(-1);
+  if (!first || !last) return;
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * A modal on the native <dialog>: showModal() makes the rest of the page inert, Tab wraps within it and
  * Escape closes it; focus returns to the opener on close.
  */
 export function Modal({ open, onClose, title, children, footer, size = 'md', closeLabel = 'Close' }: ModalProps) {
@@ -30,6 +52,7 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', clo
     <dialog
       ref={ref}
       aria-labelledby={titleId}
+      onKeyDown={wrapTab}
       onCancel={(e) => {
         e.preventDefault();
         onClose();
@@ -53,7 +76,13 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', clo
               </svg>
             </button>
           </div>
-          <div className="overflow-y-auto px-5 py-4">{children}</div>
+          <div
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must reach a scrollable region (long policy text) to scroll it
+            tabIndex={0}
+            className="overflow-y-auto px-5 py-4 outline-none focus-visible:ring-2 focus-visible:ring-brand-100"
+          >
+            {children}
+          </div>
           {footer && (
             <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>
           )}

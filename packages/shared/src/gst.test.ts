@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { gstCheckCharacter, gstStateCode, isValidGstin, normalizeGst } from './gst.ts';
+
+describe('normalizeGst', () => {
+  it('upper-cases what was typed', () => {
+    expect(normalizeGst('27aapfu0939f1zv')).toBe('27AAPFU0939F1ZV');
+  });
+
+  it('strips spaces, dashes and other non-alphanumerics', () => {
+    expect(normalizeGst(' 27-AAPFU 0939/F1.ZV ')).toBe('27AAPFU0939F1ZV');
+    expect(normalizeGst('२७ ✓ 27AAPFU')).toBe('27AAPFU');
+  });
+
+  it('keeps at most 15 characters', () => {
+    expect(normalizeGst('27AAPFU0939F1ZVEXTRA')).toBe('27AAPFU0939F1ZV');
+    expect(normalizeGst('27AAPFU0939F1ZVEXTRA')).toHaveLength(15);
+  });
+
+  it('turns an empty or punctuation-only input into an empty string', () => {
+    expect(normalizeGst('')).toBe('');
+    expect(normalizeGst(' - / ')).toBe('');
+  });
+});
+
+describe('isValidGstin', () => {
+  it.each(['27AAPFU0939F1ZV', '27AAGCG4576J1Z6'])('accepts the valid GSTIN %s', (gstin) => {
+    expect(isValidGstin(gstin)).toBe(true);
+  });
+
+  it.each(['27AAPFU0939F1ZW', '27AAGCG4576J1Z7', '27AAPFU0939F1Z0', '27AAGCG4576J1ZA'])(
+    'rejects %s, whose check character is wrong',
+    (gstin) => {
+      expect(isValidGstin(gstin)).toBe(false);
+    },
+  );
+
+  it('computes the check character of the first 14 characters', () => {
+    expect(gstCheckCharacter('27AAPFU0939F1Z')).toBe('V');
+    expect(gstCheckCharacter('27AAGCG4576J1Z')).toBe('6');
+  });
+
+  it.each([
+    ['too short', '27AAPFU0939F1Z'],
+    ['too long', '27AAPFU0939F1ZVV'],
+    ['lower case', '27aapfu0939f1zv'],
+    ['letters where the state code goes', 'AAAAPFU0939F1ZV'],
+    ['digits where the PAN letters go', '2712345093 9F1ZV'],
+    ['no Z in the 14th place', '27AAPFU0939F1YV'],
+    ['a zero entity number', '27AAPFU0939F0ZV'],
+    ['empty', ''],
+  ])('rejects a malformed GSTIN (%s)', (_why, gstin) => {
+    expect(isValidGstin(gstin)).toBe(false);
+  });
+
+  it('reads the state code', () => {
+    expect(gstStateCode('27AAPFU0939F1ZV')).toBe('27');
+  });
+});
