@@ -13,6 +13,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { inProcessBus } from './lib/events.ts';
+import { localStorage } from './lib/storage.ts';
 import { webDistDir } from './lib/paths.ts';
 import { ensureAdmin } from './modules/auth/accounts.ts';
 import { createSmsProvider } from './modules/auth/sms.ts';
@@ -46,6 +47,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('db', db.db);
   app.decorate('sms', createSmsProvider(config, app.log));
   app.decorate('events', inProcessBus());
+  app.decorate('storage', localStorage(config.DATA_DIR));
 
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })

@@ -5,6 +5,7 @@ import type { Database, Db } from './db/client.ts';
 import type { AuthUser } from './modules/auth/sessions.ts';
 import type { SmsProvider } from './modules/auth/sms.ts';
 import type { EventBus } from './lib/events.ts';
+import type { Storage } from './lib/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +14,8 @@ declare module 'fastify' {
     db: Db;
     sms: SmsProvider;
     events: EventBus;
+    /** Uploaded files (product images, seller documents) under server-generated keys. */
+    storage: Storage;
     /** onRequest hook: 401 without a live token, 403 when the user's role is not one of `roles`. */
     requireRole(...roles: Role[]): (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: attaches the user when a live token is sent, and lets anonymous callers through. */

@@ -4,3 +4,4 @@ export * from './schemas/auth.ts';
 export * from './schemas/common.ts';
 export * from './format.ts';
 export * from './schemas/site.ts';
+export * from './schemas/product.ts';

@@ -43,6 +43,9 @@ export const products = pgTable(
     uniqueIndex('products_mfr_sku_key').on(t.manufacturerId, t.sku),
     index('products_mfr_created_idx').on(t.manufacturerId, t.createdAt),
     index('products_moderation_idx').on(t.moderationStatus, t.createdAt),
+    // Substring search on name and SKU (ILIKE '%term%'); needs the pg_trgm extension.
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('products_sku_trgm_idx').using('gin', t.sku.op('gin_trgm_ops')),
   ],
 );
 
