@@ -48,7 +48,8 @@ export async function readPart(part: MultipartFile): Promise<ReadFile> {
   try {
     for await (const chunk of part.file) chunks.push(chunk as Buffer);
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return { name, data: Buffer.alloc(0), tooBig: true };
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      return { name, data: Buffer.alloc(0), tooBig: true };
     throw err;
   }
   return { name, data: Buffer.concat(chunks), tooBig: part.file.truncated };
@@ -57,7 +58,10 @@ export async function readPart(part: MultipartFile): Promise<ReadFile> {
 /** The uploader's file name, for messages only (it never becomes a storage key). */
 export function safeDisplayName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const clean = Array.from(base)
+    .filter((ch) => ch !== '"' && ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127)
+    .join('')
+    .trim();
   return (clean || 'file').slice(0, 120);
 }
 
@@ -86,7 +90,8 @@ export async function checkImage(file: ReadFile): Promise<CheckedImage> {
   let width: number;
   let height: number;
   try {
-    const meta = await sharp(data, sharpOptions).metadata();
+    // Only the header is read here, so the pixel cap is applied below with a message rather than by sharp.
+    const meta = await sharp(data, { ...sharpOptions, limitInputPixels: false }).metadata();
     width = meta.autoOrient?.width ?? meta.width ?? 0;
     height = meta.autoOrient?.height ?? meta.height ?? 0;
   } catch {
@@ -106,7 +111,11 @@ export async function checkImage(file: ReadFile): Promise<CheckedImage> {
           : base.webp({ quality: 88 });
     const [original, thumbnail] = await Promise.all([
       encoded.toBuffer(),
-      sharp(data, sharpOptions).rotate().resize({ width: 320, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer(),
+      sharp(data, sharpOptions)
+        .rotate()
+        .resize({ width: 320, withoutEnlargement: true })
+        .webp({ quality: 75 })
+        .toBuffer(),
     ]);
     return { name, kind, width, height, original, thumbnail };
   } catch {

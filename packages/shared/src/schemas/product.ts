@@ -83,17 +83,10 @@ const integerFrom = (message: string, min: number) =>
   );
 
 /** Blank text becomes undefined, so optional selects and inputs can send "". */
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '') || v === null ? undefined : v;
+const blankToUndefined = (v: unknown) => ((typeof v === 'string' && v.trim() === '') || v === null ? undefined : v);
 
 const optionalText = (max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .max(max, `Must be at most ${max} characters.`)
-      .optional(),
-  );
+  z.preprocess(blankToUndefined, z.string().trim().max(max, `Must be at most ${max} characters.`).optional());
 
 const requiredText = (message: string, max: number) =>
   z.preprocess(
@@ -112,7 +105,10 @@ export const productFields = {
   stock: integerFrom(PRODUCT_MESSAGES.stock, LIMITS.stockMin),
   unit: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.enum(UNITS, { error: PRODUCT_MESSAGES.unit })),
   brand: optionalText(100),
-  category: z.preprocess(blankToUndefined, z.enum(PRODUCT_CATEGORIES, { error: PRODUCT_MESSAGES.categoryInvalid }).optional()),
+  category: z.preprocess(
+    blankToUndefined,
+    z.enum(PRODUCT_CATEGORIES, { error: PRODUCT_MESSAGES.categoryInvalid }).optional(),
+  ),
   subCategory: optionalText(100),
   modelNumber: optionalText(100),
   sizes: listField,
@@ -134,7 +130,10 @@ export const productFields = {
     blankToUndefined,
     numberFrom(PRODUCT_MESSAGES.gstInvalid).pipe(z.number().min(0, PRODUCT_MESSAGES.gstInvalid).max(100)).optional(),
   ),
-  status: z.preprocess(blankToUndefined, z.enum(['active', 'inactive'], { error: 'Status must be active or inactive.' }).default('active')),
+  status: z.preprocess(
+    blankToUndefined,
+    z.enum(['active', 'inactive'], { error: 'Status must be active or inactive.' }).default('active'),
+  ),
 };
 
 /** The product payload (edit, CSV rows): category optional, as the spec's edit rules say. */
@@ -152,7 +151,10 @@ export const createProductSchema = productSchema.extend({
 
 /** Edit: the full product, plus the ids of images to remove. */
 export const updateProductSchema = productSchema.extend({
-  remove_media_ids: z.array(z.uuid()).max(MAX_PRODUCT_IMAGES * 2).default([]),
+  remove_media_ids: z
+    .array(z.uuid())
+    .max(MAX_PRODUCT_IMAGES * 2)
+    .default([]),
 });
 
 /** A GST rate the configured list allows (rates compare as numbers: "18.00" equals 18). */

@@ -61,7 +61,12 @@ export async function importProductsCsv(input: BulkImportInput): Promise<BulkUpl
       if (!batch.length) return;
       const rows = batch;
       batch = [];
-      const inserted = await insertBatch(tx as unknown as Db, manufacturerId, moderation, rows.map((r) => r.cols));
+      const inserted = await insertBatch(
+        tx as unknown as Db,
+        manufacturerId,
+        moderation,
+        rows.map((r) => r.cols),
+      );
       for (const r of rows) {
         if (inserted.has(r.cols.sku)) successCount++;
         else {
@@ -129,6 +134,7 @@ export async function importProductsCsv(input: BulkImportInput): Promise<BulkUpl
     if (successCount + failedCount + batch.length === 0) throw badRequest(BULK_MESSAGES.noRows);
     await flush();
   });
+  failed.sort((a, b) => a.row - b.row);
   return { successCount, failedCount, failed, truncated };
 }
 

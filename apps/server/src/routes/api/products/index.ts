@@ -102,7 +102,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/product/:id',
     {
       onRequest: seller,
-      schema: { tags: ['products'], summary: 'One of the caller’s products with its images', security, params: idParams, response: { 200: productDetail, ...errors } },
+      schema: {
+        tags: ['products'],
+        summary: 'One of the caller’s products with its images',
+        security,
+        params: idParams,
+        response: { 200: productDetail, ...errors },
+      },
     },
     async (req) => getProductDetail(app.db, currentManufacturerId(req), req.params.id),
   );
@@ -200,7 +206,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const part = await req.file({ limits: { fileSize: BULK_MAX_BYTES, files: 1 } }).catch((err) => {
         throw multipartError(err);
       });
-      if (!part || part.fieldname !== 'file') {
+      if (part?.fieldname !== 'file') {
         part?.file.resume();
         throw badRequest(BULK_MESSAGES.noFile);
       }
