@@ -256,7 +256,10 @@ export type ProductListItem = z.infer<typeof productListItem>;
 
 export const productListResponse = z.object({
   products: z.array(productListItem),
+  /** Matching products, counted up to 10,000. */
   total: z.number().int(),
+  /** False when there are more than `total` matches. */
+  totalExact: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

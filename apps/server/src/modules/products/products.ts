@@ -251,6 +251,9 @@ const SORT_SQL: Record<ProductSort, string> = {
   stock_desc: 'p.stock desc, p.id desc',
 };
 
+/** Lists count matching rows up to this many; beyond it the total is reported as a lower bound. */
+export const COUNT_CAP = 10_000;
+
 /** `%term%` for ILIKE with the user's own % and _ taken literally. */
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -312,7 +315,12 @@ export async function listProducts(
         limit $${params.length + 1} offset $${params.length + 2}`,
       pageParams,
     ),
-    database.query<{ n: number }>(`select count(*)::int as n from products p where ${whereSql}`, params),
+    // Counting stops at the cap: a seller with 100,000 products sees "10,000+" instead of paying for an exact count
+    // on every page view.
+    database.query<{ n: number }>(
+      `select count(*)::int as n from (select 1 from products p where ${whereSql} limit ${COUNT_CAP + 1}) s`,
+      params,
+    ),
   ]);
   const items: ProductListItem[] = rows.map((r) => ({
     id: r.id,
@@ -328,5 +336,12 @@ export async function listProducts(
     thumbnail_url: r.thumb_key ? mediaUrl(r.thumb_key) : null,
     created_at: new Date(r.created_at).toISOString(),
   }));
-  return { products: items, total: counted[0]?.n ?? 0, page: f.page, pageSize: f.pageSize };
+  const n = counted[0]?.n ?? 0;
+  return {
+    products: items,
+    total: Math.min(n, COUNT_CAP),
+    totalExact: n <= COUNT_CAP,
+    page: f.page,
+    pageSize: f.pageSize,
+  };
 }
