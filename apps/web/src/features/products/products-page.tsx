@@ -129,34 +129,39 @@ export default function ProductsPage() {
             <table className="w-full text-left text-sm">
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
                 <tr>
-                  <th className="px-4 py-3">Product Name</th>
+                  <th className="py-3 pr-2 pl-3 sm:px-4">Product Name</th>
                   <th className="hidden px-4 py-3 sm:table-cell">Price</th>
-                  <th className="px-4 py-3">Inventory Level</th>
-                  <th className="px-4 py-3">Status</th>
-                  <th className="px-4 py-3 text-right">Actions</th>
+                  <th className="hidden px-4 py-3 sm:table-cell">Inventory Level</th>
+                  <th className="hidden px-4 py-3 md:table-cell">Status</th>
+                  <th className="px-2 py-3 text-right sm:px-4">Actions</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {data.products.map((p) => (
                   <tr key={p.id} className="align-middle">
-                    <td className="px-4 py-3">
+                    <td className="py-3 pr-2 pl-3 sm:px-4">
                       <div className="flex items-center gap-3">
                         {p.thumbnail_url ? (
                           <img
                             src={p.thumbnail_url}
                             alt=""
                             loading="lazy"
-                            className="h-12 w-12 shrink-0 rounded-lg border border-slate-200 object-cover"
+                            className="h-10 w-10 shrink-0 rounded-lg border border-slate-200 object-cover sm:h-12 sm:w-12"
                           />
                         ) : (
-                          <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-500">
+                          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-500 sm:h-12 sm:w-12">
                             N/A
                           </span>
                         )}
                         <div className="min-w-0">
-                          <p className="max-w-[14rem] truncate font-medium text-slate-900 sm:max-w-xs">{p.name}</p>
+                          <p className="max-w-[12rem] truncate font-medium text-slate-900 sm:max-w-xs">{p.name}</p>
                           <p className="text-xs text-slate-500">SKU {p.sku}</p>
-                          <p className="text-xs text-slate-600 sm:hidden">{formatInr(p.price)}</p>
+                          <p className="text-xs text-slate-600 sm:hidden">
+                            {formatInr(p.price)} · Stock {p.stock.toLocaleString('en-IN')} {p.unit}
+                          </p>
+                          <div className="mt-1 flex flex-wrap gap-1 md:hidden">
+                            <StatusBadges product={p} />
+                          </div>
                         </div>
                       </div>
                     </td>
@@ -164,21 +169,16 @@ export default function ProductsPage() {
                       {formatInr(p.price)}
                       <span className="text-xs text-slate-500"> / {p.unit}</span>
                     </td>
-                    <td className="px-4 py-3 tabular-nums">
+                    <td className="hidden px-4 py-3 tabular-nums sm:table-cell">
                       {p.stock.toLocaleString('en-IN')} <span className="text-xs text-slate-500">{p.unit}</span>
                     </td>
-                    <td className="px-4 py-3">
+                    <td className="hidden px-4 py-3 md:table-cell">
                       <div className="flex flex-col items-start gap-1">
-                        <Badge tone={p.status === 'active' ? 'green' : 'orange'}>
-                          {p.status === 'active' ? 'Active' : 'Inactive'}
-                        </Badge>
-                        <Badge tone={MODERATION_TONES[p.moderation_status]}>
-                          {MODERATION_LABELS[p.moderation_status]}
-                        </Badge>
+                        <StatusBadges product={p} />
                       </div>
                     </td>
-                    <td className="px-4 py-3">
-                      <div className="flex justify-end gap-1">
+                    <td className="px-2 py-3 sm:px-4">
+                      <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
                         <Button variant="ghost" className="px-2 py-1" onClick={() => setEditing(p.id)}>
                           Edit
                         </Button>
@@ -213,6 +213,18 @@ export default function ProductsPage() {
       <EditProductModal productId={editing} onClose={() => setEditing(null)} />
       <DeleteDialog product={deleting} onClose={() => setDeleting(null)} />
     </div>
+  );
+}
+
+/** The seller's listing status (green when active, else orange) and the platform's moderation status. */
+function StatusBadges({ product }: { product: ProductListItem }) {
+  return (
+    <>
+      <Badge tone={product.status === 'active' ? 'green' : 'orange'}>
+        {product.status === 'active' ? 'Active' : 'Inactive'}
+      </Badge>
+      <Badge tone={MODERATION_TONES[product.moderation_status]}>{MODERATION_LABELS[product.moderation_status]}</Badge>
+    </>
   );
 }
 

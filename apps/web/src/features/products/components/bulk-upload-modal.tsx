@@ -106,9 +106,9 @@ export function BulkUploadModal({ open, onClose }: { open: boolean; onClose: () 
         <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
           <p>
             Upload a CSV file whose first columns are exactly{' '}
-            <code className="rounded bg-white px-1 text-xs">{BULK_REQUIRED_COLUMNS.join(',')}</code>, in this order.
-            Optional columns (brand, category, subCategory, modelNumber, sizes, colors, material, dimensions, weight,
-            packaging, hsn_code, gst_percentage, status) may follow.
+            <code className="break-all rounded bg-white px-1 text-xs">{BULK_REQUIRED_COLUMNS.join(',')}</code>, in this
+            order. Optional columns (brand, category, subCategory, modelNumber, sizes, colors, material, dimensions,
+            weight, packaging, hsn_code, gst_percentage, status) may follow.
           </p>
           <Button
             variant="ghost"
