@@ -57,16 +57,8 @@ export async function importProductsCsv(input: BulkImportInput): Promise<BulkUpl
     const skuRows = new Map<string, number>();
     let batch: Array<{ row: number; cols: ReturnType<typeof toColumns> }> = [];
 
-    const flush = async () => {
-      if (!batch.length) return;
-      const rows = batch;
-      batch = [];
-      const inserted = await insertBatch(
-        tx as unknown as Db,
-        manufacturerId,
-        moderation,
-        rows.map((r) => r.cols),
-      );
+    const insertRows = async (rows: typeof batch) => {
+      const inserted = await insertBatch(tx as unknown as Db, manufacturerId, moderation, rows.map((r) => r.cols));
       for (const r of rows) {
         if (inserted.has(r.cols.sku)) successCount++;
         else {
@@ -74,6 +66,17 @@ export async function importProductsCsv(input: BulkImportInput): Promise<BulkUpl
           report({ row: r.row, column: 'sku', reason: BULK_MESSAGES.duplicateSkuExisting, sku: r.cols.sku });
         }
       }
+    };
+    // One batch is written while the next is parsed and validated; awaiting the previous write first keeps at
+    // most two batches in memory.
+    let inflight: Promise<void> = Promise.resolve();
+    const flush = async () => {
+      if (!batch.length) return;
+      const rows = batch;
+      batch = [];
+      await inflight;
+      inflight = insertRows(rows);
+      inflight.catch(() => undefined);
     };
 
     const parser = parse({
@@ -131,8 +134,9 @@ export async function importProductsCsv(input: BulkImportInput): Promise<BulkUpl
     });
     if (input.truncated?.()) throw new AppError('payload_too_large', BULK_MESSAGES.tooBig);
     if (!sawAnything) throw badRequest(BULK_MESSAGES.empty);
-    if (successCount + failedCount + batch.length === 0) throw badRequest(BULK_MESSAGES.noRows);
     await flush();
+    await inflight;
+    if (successCount + failedCount === 0) throw badRequest(BULK_MESSAGES.noRows);
   });
   failed.sort((a, b) => a.row - b.row);
   return { successCount, failedCount, failed, truncated };
