@@ -213,7 +213,10 @@ async function main() {
     }
     console.log(`\nserver peak RSS over the whole run: ${peakRss(pid).toFixed(0)} MB`);
   } finally {
+    // Let the last benchmark connections drain before the server shuts down.
+    await new Promise((r) => setTimeout(r, 500));
     server?.kill('SIGTERM');
+    if (server) await new Promise((r) => server?.once('exit', r));
     await database.close();
     rmSync(work, { recursive: true, force: true });
     await adminQuery('DROP DATABASE IF EXISTS bench_catalog WITH (FORCE)');

@@ -256,7 +256,7 @@ export type ProductListItem = z.infer<typeof productListItem>;
 
 export const productListResponse = z.object({
   products: z.array(productListItem),
-  /** Matching products, counted up to 10,000. */
+  /** Matching products, counted up to ten pages past the current one. */
   total: z.number().int(),
   /** False when there are more than `total` matches. */
   totalExact: z.boolean(),

@@ -58,7 +58,12 @@ export async function importProductsCsv(input: BulkImportInput): Promise<BulkUpl
     let batch: Array<{ row: number; cols: ReturnType<typeof toColumns> }> = [];
 
     const insertRows = async (rows: typeof batch) => {
-      const inserted = await insertBatch(tx as unknown as Db, manufacturerId, moderation, rows.map((r) => r.cols));
+      const inserted = await insertBatch(
+        tx as unknown as Db,
+        manufacturerId,
+        moderation,
+        rows.map((r) => r.cols),
+      );
       for (const r of rows) {
         if (inserted.has(r.cols.sku)) successCount++;
         else {

@@ -251,8 +251,8 @@ const SORT_SQL: Record<ProductSort, string> = {
   stock_desc: 'p.stock desc, p.id desc',
 };
 
-/** Lists count matching rows up to this many; beyond it the total is reported as a lower bound. */
-export const COUNT_CAP = 10_000;
+/** Lists count matches up to this many pages past the current one; beyond that the total is a lower bound. */
+export const COUNT_AHEAD_PAGES = 10;
 
 /** `%term%` for ILIKE with the user's own % and _ taken literally. */
 export function likePattern(term: string): string {
@@ -290,6 +290,7 @@ export async function listProducts(
   }
   const whereSql = where.join(' and ');
   const pageParams = [...params, f.pageSize, (f.page - 1) * f.pageSize];
+  const cap = (f.page + COUNT_AHEAD_PAGES) * f.pageSize;
   const [rows, counted] = await Promise.all([
     database.query<{
       id: string;
@@ -315,10 +316,10 @@ export async function listProducts(
         limit $${params.length + 1} offset $${params.length + 2}`,
       pageParams,
     ),
-    // Counting stops at the cap: a seller with 100,000 products sees "10,000+" instead of paying for an exact count
-    // on every page view.
+    // Counting stops a few pages past this one: enough for the pager, and a seller with 100,000 products (or a broad
+    // search) does not pay for an exact count of every match on each page view.
     database.query<{ n: number }>(
-      `select count(*)::int as n from (select 1 from products p where ${whereSql} limit ${COUNT_CAP + 1}) s`,
+      `select count(*)::int as n from (select 1 from products p where ${whereSql} limit ${cap + 1}) s`,
       params,
     ),
   ]);
@@ -339,8 +340,8 @@ export async function listProducts(
   const n = counted[0]?.n ?? 0;
   return {
     products: items,
-    total: Math.min(n, COUNT_CAP),
-    totalExact: n <= COUNT_CAP,
+    total: Math.min(n, cap),
+    totalExact: n <= cap,
     page: f.page,
     pageSize: f.pageSize,
   };
