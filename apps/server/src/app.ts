@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { inProcessBus } from './lib/events.ts';
 import { redisBus } from './lib/redis-bus.ts';
+import { localStorage } from './lib/storage.ts';
 import { webDistDir } from './lib/paths.ts';
 import { ensureAdmin } from './modules/auth/accounts.ts';
 import { createSmsProvider } from './modules/auth/sms.ts';
@@ -48,6 +49,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('db', db.db);
   app.decorate('sms', createSmsProvider(config, app.log));
   app.decorate('mailer', createMailer(config, app.log));
+  app.decorate('storage', localStorage(config.DATA_DIR));
 
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })

@@ -6,6 +6,7 @@ import type { AuthUser } from './modules/auth/sessions.ts';
 import type { SmsProvider } from './modules/auth/sms.ts';
 import type { EventBus } from './lib/events.ts';
 import type { Mailer } from './modules/notifications/mailer.ts';
+import type { Storage } from './lib/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +16,8 @@ declare module 'fastify' {
     sms: SmsProvider;
     events: EventBus;
     mailer: Mailer;
+    /** Uploaded files (product images, seller documents) under server-generated keys. */
+    storage: Storage;
     /** onRequest hook: 401 without a live token, 403 when the user's role is not one of `roles`. */
     requireRole(...roles: Role[]): (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: attaches the user when a live token is sent, and lets anonymous callers through. */

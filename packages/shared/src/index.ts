@@ -10,3 +10,4 @@ export * from './schemas/admin.ts';
 export * from './schemas/documents.ts';
 export * from './lead-rules.ts';
 export * from './schemas/lead.ts';
+export * from './schemas/product.ts';

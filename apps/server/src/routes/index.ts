@@ -7,6 +7,7 @@ import health from './api/health.ts';
 import notifications from './api/notifications/index.ts';
 import settingsDocuments from './api/settings/documents.ts';
 import leads from './api/leads/index.ts';
+import products from './api/products/index.ts';
 import settings from './api/settings/index.ts';
 import site from './api/site/index.ts';
 
@@ -22,4 +23,5 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(contact);
   await api.register(adminContactMessages);
   await api.register(leads);
+  await api.register(products);
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../db/schema/index.ts';
 import { adminDemo } from './admin-demo.ts';
+import { seedDemoProducts } from './demo-products.ts';
 import { createAdmin, createSeller } from './factories.ts';
 
 export const DEMO = {
@@ -55,4 +56,4 @@ export interface DemoContext {
 }
 
 /** Each feature adds its demo data here, in order (catalog before trade). */
-const demoSteps: Array<(ctx: DemoContext) => Promise<void>> = [adminDemo];
+const demoSteps: Array<(ctx: DemoContext) => Promise<void>> = [seedDemoProducts, adminDemo];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ManufacturerStatus } from '../constants.ts';
 import { email, requiredText } from './common.ts';
+import { MODERATION_LABELS, MODERATION_STATUSES, type ModerationStatus } from './product.ts';
 
 /** The admin reason dialog (spec section 5): exactly one option; "Other" needs its own words. */
 export const MODERATION_REASONS = [
@@ -61,9 +62,6 @@ export function manufacturerActions(status: ManufacturerStatus): ManufacturerAct
   );
 }
 
-export const MODERATION_STATUSES = ['pending', 'approved', 'suspended', 'rejected'] as const;
-export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
-
 /** Product moderation moves (spec section 4); Flag (Request Edit) is always allowed and keeps the status. */
 export type ProductAction = 'flag' | 'approve' | 'reject' | 'suspend' | 'activate';
 export const PRODUCT_TRANSITIONS: Record<
@@ -84,16 +82,7 @@ export function productActions(status: ModerationStatus): ProductAction[] {
 }
 
 export function moderationLabel(status: ModerationStatus): string {
-  switch (status) {
-    case 'pending':
-      return 'Pending Approval';
-    case 'approved':
-      return 'Approved';
-    case 'suspended':
-      return 'Suspended';
-    case 'rejected':
-      return 'Rejected';
-  }
+  return MODERATION_LABELS[status];
 }
 
 /** Status filter of the admin lists: "all" hides rejected records, which stay for the audit trail. */

@@ -41,8 +41,12 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_mfr_sku_key').on(t.manufacturerId, t.sku),
-    index('products_mfr_created_idx').on(t.manufacturerId, t.createdAt),
+    // id breaks ties: a bulk upload gives thousands of rows one created_at, and the list orders by both.
+    index('products_mfr_created_idx').on(t.manufacturerId, t.createdAt, t.id),
     index('products_moderation_idx').on(t.moderationStatus, t.createdAt),
+    // Substring search on name and SKU (ILIKE '%term%'); needs the pg_trgm extension.
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('products_sku_trgm_idx').using('gin', t.sku.op('gin_trgm_ops')),
   ],
 );
 

@@ -4,7 +4,6 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { manufacturerDocuments } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { storageOf } from './files.ts';
 
 const SIGNATURES: Array<{ mime: string; ext: string; test: (b: Buffer) => boolean }> = [
   { mime: 'application/pdf', ext: 'pdf', test: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' },
@@ -64,7 +63,7 @@ export async function saveDocument(
     .where(eq(manufacturerDocuments.manufacturerId, manufacturerId));
   if (n >= DOCUMENT_LIMITS.maxPerSeller) throw conflict(DOCUMENT_MESSAGES.tooMany);
   const storageKey = `documents/${manufacturerId}/${randomUUID()}.${type.ext}`;
-  const storage = storageOf(app);
+  const storage = app.storage;
   await storage.put(storageKey, input.data, type.mime);
   try {
     const [row] = await app.db
@@ -91,5 +90,5 @@ export async function findDocument(app: FastifyInstance, manufacturerId: string,
 export async function deleteDocument(app: FastifyInstance, manufacturerId: string, id: string) {
   const row = await findDocument(app, manufacturerId, id);
   await app.db.delete(manufacturerDocuments).where(eq(manufacturerDocuments.id, row.id));
-  await storageOf(app).delete(row.storageKey);
+  await app.storage.delete(row.storageKey);
 }

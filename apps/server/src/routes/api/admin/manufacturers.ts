@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { manufacturerDocuments } from '../../../db/schema/index.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { storageOf } from '../../../modules/admin/files.ts';
+
 import { listManufacturers, openManufacturer, transitionManufacturer } from '../../../modules/admin/manufacturers.ts';
 import { currentUser } from '../../../types.ts';
 
@@ -102,7 +102,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           and(eq(manufacturerDocuments.id, req.params.docId), eq(manufacturerDocuments.manufacturerId, req.params.id)),
         );
       if (!doc) throw notFound('Document not found');
-      const file = await storageOf(app).get(doc.storageKey);
+      const file = await app.storage.get(doc.storageKey);
       if (!file) throw notFound('Document not found');
       return reply
         .header('content-type', doc.mime)

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
 import { deleteDocument, findDocument, listDocuments, saveDocument } from '../../../modules/admin/documents.ts';
-import { storageOf } from '../../../modules/admin/files.ts';
+
 import { currentManufacturerId } from '../../../types.ts';
 
 const documentItem = z.object({
@@ -85,7 +85,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: seller, schema: { ...base, summary: 'The file of one of my documents', params: idParams } },
     async (req, reply) => {
       const doc = await findDocument(app, currentManufacturerId(req), req.params.id);
-      const file = await storageOf(app).get(doc.storageKey);
+      const file = await app.storage.get(doc.storageKey);
       if (!file) throw notFound('Document not found');
       return reply
         .header('content-type', doc.mime)

@@ -1,0 +1,323 @@
+import { z } from 'zod';
+import { LIMITS, MATERIALS, PRODUCT_CATEGORIES, UNITS } from '../constants.ts';
+
+export const PRODUCT_MESSAGES = {
+  imageRequired: 'Please upload at least one product image before submitting.',
+  name: 'Product name is required.',
+  description: 'Description is required.',
+  sku: 'SKU is required.',
+  price: 'Price must be greater than 0.',
+  priceDecimals: 'Price can have at most 2 decimal places.',
+  priceTooLarge: 'Price is too large.',
+  moq: 'MOQ must be at least 1.',
+  stock: 'Stock must be 0 or more.',
+  unit: 'Unit is required.',
+  category: 'Category is required.',
+  categoryInvalid: 'Choose a category from the list.',
+  materialInvalid: 'Choose a material from the list.',
+  gstInvalid: 'Choose a GST rate from the list.',
+  hsnInvalid: 'HSN code must be 4, 6 or 8 digits.',
+  noToken: 'No authentication token found.',
+  editInvalid: 'Please fill all required fields correctly.',
+  createFailed: 'Failed to create product',
+  fetchFailed: 'Failed to fetch product',
+  updateFailed: 'Failed to update product',
+  deleteFailed: 'Failed to delete product.',
+  bulkFailed: 'Bulk upload failed.',
+  skuTaken: 'A product with this SKU already exists.',
+  imageTooBig: (name: string) => `Image "${name}" exceeds 10MB size limit.`,
+  imageWidth: (name: string) => `Image "${name}" width must be between 500px and 10000px.`,
+  imageUnreadable: (name: string) => `Could not read image "${name}".`,
+  imageType: (name: string) => `"${name}" is not a JPEG, PNG or WebP image.`,
+  deleteConfirm: (name: string) => `Are you sure you want to delete "${name}"? This action cannot be undone.`,
+} as const;
+
+/** At most this many images per product; the thumbnail in tables is the first. */
+export const MAX_PRODUCT_IMAGES = 10;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/**
+ * The spec's sizes/colours rule: whitespace and repeated commas collapse into single commas, leading and trailing
+ * commas are dropped. Applied to the text as typed.
+ */
+export function normalizeListText(text: string): string {
+  return text.replace(/[\s,]+/g, ',').replace(/^,+|,+$/g, '');
+}
+
+/** The normalised text split on commas and trimmed, as sent to the server. */
+export function splitList(text: string): string[] {
+  const normalized = normalizeListText(text);
+  return normalized ? normalized.split(',').map((s) => s.trim()) : [];
+}
+
+const listField = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null) return [];
+    if (typeof v === 'string') return splitList(v);
+    if (Array.isArray(v)) return v.flatMap((s) => (typeof s === 'string' ? splitList(s) : [s]));
+    return v;
+  },
+  z
+    .array(z.string().max(50, 'Each entry must be at most 50 characters.'))
+    .max(50, 'At most 50 entries.')
+    .transform((list) => [...new Set(list)]),
+);
+
+/** Text (from a form field or CSV cell) or a number, as a number; blank is missing. */
+const numberFrom = (message: string) =>
+  z.preprocess(
+    (v) => {
+      if (typeof v === 'string') return v.trim() === '' ? undefined : Number(v.trim());
+      return v === null ? undefined : v;
+    },
+    z.number({ error: message }).refine(Number.isFinite, message),
+  );
+
+const integerFrom = (message: string, min: number) =>
+  numberFrom(message).pipe(
+    z
+      .number()
+      .int(message)
+      .min(min, message)
+      .max(2_000_000_000, `${message.split(' ')[0]} is too large.`),
+  );
+
+/** Blank text becomes undefined, so optional selects and inputs can send "". */
+const blankToUndefined = (v: unknown) => ((typeof v === 'string' && v.trim() === '') || v === null ? undefined : v);
+
+const optionalText = (max: number) =>
+  z.preprocess(blankToUndefined, z.string().trim().max(max, `Must be at most ${max} characters.`).optional());
+
+const requiredText = (message: string, max: number) =>
+  z.preprocess(
+    (v) => (v === null || v === undefined ? '' : v),
+    z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters.`),
+  );
+
+export const productFields = {
+  name: requiredText(PRODUCT_MESSAGES.name, 200),
+  description: requiredText(PRODUCT_MESSAGES.description, 5000),
+  sku: requiredText(PRODUCT_MESSAGES.sku, 64),
+  price: numberFrom(PRODUCT_MESSAGES.price)
+    .pipe(z.number().gt(0, PRODUCT_MESSAGES.price).max(999_999_999, PRODUCT_MESSAGES.priceTooLarge))
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, PRODUCT_MESSAGES.priceDecimals),
+  moq: integerFrom(PRODUCT_MESSAGES.moq, LIMITS.moqMin),
+  stock: integerFrom(PRODUCT_MESSAGES.stock, LIMITS.stockMin),
+  unit: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.enum(UNITS, { error: PRODUCT_MESSAGES.unit })),
+  brand: optionalText(100),
+  category: z.preprocess(
+    blankToUndefined,
+    z.enum(PRODUCT_CATEGORIES, { error: PRODUCT_MESSAGES.categoryInvalid }).optional(),
+  ),
+  subCategory: optionalText(100),
+  modelNumber: optionalText(100),
+  sizes: listField,
+  colors: listField,
+  material: z.preprocess(blankToUndefined, z.enum(MATERIALS, { error: PRODUCT_MESSAGES.materialInvalid }).optional()),
+  dimensions: optionalText(100),
+  weight: optionalText(100),
+  packaging: optionalText(200),
+  hsn_code: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^(\d{4}|\d{6}|\d{8})$/, PRODUCT_MESSAGES.hsnInvalid)
+      .optional(),
+  ),
+  /** Checked against the configured GST rates on the server; the form offers only those. */
+  gst_percentage: z.preprocess(
+    blankToUndefined,
+    numberFrom(PRODUCT_MESSAGES.gstInvalid).pipe(z.number().min(0, PRODUCT_MESSAGES.gstInvalid).max(100)).optional(),
+  ),
+  status: z.preprocess(
+    blankToUndefined,
+    z.enum(['active', 'inactive'], { error: 'Status must be active or inactive.' }).default('active'),
+  ),
+};
+
+/** The product payload (edit, CSV rows): category optional, as the spec's edit rules say. */
+export const productSchema = z.object(productFields);
+export type ProductInput = z.input<typeof productSchema>;
+export type ProductPayload = z.output<typeof productSchema>;
+
+/** Add product: category is required as well. */
+export const createProductSchema = productSchema.extend({
+  category: z.preprocess(
+    (v) => (v === null || v === undefined ? '' : v),
+    z.enum(PRODUCT_CATEGORIES, { error: PRODUCT_MESSAGES.category }),
+  ),
+});
+
+/** Edit: the full product, plus the ids of images to remove. */
+export const updateProductSchema = productSchema.extend({
+  remove_media_ids: z
+    .array(z.uuid())
+    .max(MAX_PRODUCT_IMAGES * 2)
+    .default([]),
+});
+
+/** A GST rate the configured list allows (rates compare as numbers: "18.00" equals 18). */
+export function isAllowedGstRate(rate: number, rates: readonly number[]): boolean {
+  return rates.some((r) => Math.abs(r - rate) < 1e-9);
+}
+
+export const LISTING_STATUSES = ['active', 'inactive'] as const;
+export const MODERATION_STATUSES = ['pending', 'approved', 'suspended', 'rejected'] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+
+export const MODERATION_LABELS: Record<ModerationStatus, string> = {
+  pending: 'Pending Approval',
+  approved: 'Approved',
+  suspended: 'Suspended',
+  rejected: 'Rejected',
+};
+
+export const productMedia = z.object({
+  id: z.string(),
+  url: z.string(),
+  thumb_url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  name: z.string(),
+});
+export type ProductMedia = z.infer<typeof productMedia>;
+
+export const productDetail = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  sku: z.string(),
+  /** Money as a numeric string ("499.00"). */
+  price: z.string(),
+  moq: z.number().int(),
+  stock: z.number().int(),
+  unit: z.string(),
+  brand: z.string().nullable(),
+  category: z.string().nullable(),
+  subCategory: z.string().nullable(),
+  modelNumber: z.string().nullable(),
+  sizes: z.array(z.string()),
+  colors: z.array(z.string()),
+  material: z.string().nullable(),
+  dimensions: z.string().nullable(),
+  weight: z.string().nullable(),
+  packaging: z.string().nullable(),
+  hsn_code: z.string().nullable(),
+  gst_percentage: z.number().nullable(),
+  status: z.enum(LISTING_STATUSES),
+  moderation_status: z.enum(MODERATION_STATUSES),
+  moderation_reason: z.string().nullable(),
+  media: z.array(productMedia),
+  media_urls: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ProductDetail = z.infer<typeof productDetail>;
+
+export const PRODUCT_SORTS = [
+  'newest',
+  'oldest',
+  'name_asc',
+  'name_desc',
+  'price_asc',
+  'price_desc',
+  'stock_asc',
+  'stock_desc',
+] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const PRODUCT_PAGE_SIZE = 10;
+
+export const productListQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(LISTING_STATUSES).optional(),
+  moderation: z.enum(MODERATION_STATUSES).optional(),
+  sort: z.enum(PRODUCT_SORTS).default('newest'),
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(PRODUCT_PAGE_SIZE),
+});
+export type ProductListQuery = z.input<typeof productListQuery>;
+
+export const productListItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  sku: z.string(),
+  price: z.string(),
+  moq: z.number().int(),
+  stock: z.number().int(),
+  unit: z.string(),
+  category: z.string().nullable(),
+  status: z.enum(LISTING_STATUSES),
+  moderation_status: z.enum(MODERATION_STATUSES),
+  thumbnail_url: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ProductListItem = z.infer<typeof productListItem>;
+
+export const productListResponse = z.object({
+  products: z.array(productListItem),
+  /** Matching products, counted up to ten pages past the current one. */
+  total: z.number().int(),
+  /** False when there are more than `total` matches. */
+  totalExact: z.boolean(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ProductListResponse = z.infer<typeof productListResponse>;
+
+/** Bulk upload: the required columns, exactly in this order, then any of the optional ones. */
+export const BULK_REQUIRED_COLUMNS = ['name', 'description', 'sku', 'price', 'moq', 'stock', 'unit'] as const;
+export const BULK_OPTIONAL_COLUMNS = [
+  'brand',
+  'category',
+  'subCategory',
+  'modelNumber',
+  'sizes',
+  'colors',
+  'material',
+  'dimensions',
+  'weight',
+  'packaging',
+  'hsn_code',
+  'gst_percentage',
+  'status',
+] as const;
+export const BULK_TEMPLATE_NAME = 'bulk_upload_template.csv';
+/** The error list in a bulk answer is capped; failedCount always counts every failed row. */
+export const BULK_MAX_REPORTED_ERRORS = 1000;
+
+export const bulkRowError = z.object({
+  /** Spreadsheet row number: the header is row 1, the first product row 2. */
+  row: z.number().int(),
+  column: z.string(),
+  reason: z.string(),
+  sku: z.string().optional(),
+});
+export type BulkRowError = z.infer<typeof bulkRowError>;
+
+export const bulkUploadResponse = z.object({
+  successCount: z.number().int(),
+  failedCount: z.number().int(),
+  failed: z.array(bulkRowError),
+  /** True when more errors happened than the list holds. */
+  truncated: z.boolean(),
+});
+export type BulkUploadResponse = z.infer<typeof bulkUploadResponse>;
+
+export const BULK_MESSAGES = {
+  success: (n: number) => `${n} products uploaded successfully.`,
+  complete: 'Upload complete.',
+  failed: (n: number) => `${n} failed.`,
+  notCsv: 'Only CSV files can be uploaded.',
+  empty: 'The file is empty.',
+  noRows: 'The file has no product rows.',
+  headers: `The columns must be exactly ${BULK_REQUIRED_COLUMNS.join(',')} in this order (optional product columns may follow).`,
+  unknownColumn: (c: string) => `Unknown column "${c}".`,
+  duplicateColumn: (c: string) => `Column "${c}" appears twice.`,
+  malformed: (detail: string) => `The file is not valid CSV: ${detail}`,
+  noFile: 'Choose a CSV file to upload.',
+  tooBig: 'The file exceeds the 50MB limit.',
+  duplicateSkuInFile: (row: number) => `SKU already used in row ${row} of this file.`,
+  duplicateSkuExisting: 'A product with this SKU already exists.',
+  columnCount: (expected: number, found: number) => `Expected ${expected} columns, found ${found}.`,
+} as const;
