@@ -4,3 +4,6 @@ export * from './schemas/auth.ts';
 export * from './schemas/common.ts';
 export * from './format.ts';
 export * from './schemas/site.ts';
+export * from './amount-words.ts';
+export * from './indian-states.ts';
+export * from './schemas/trade.ts';
