@@ -269,3 +269,19 @@ describe('stored address parsing', () => {
     expect(parseStoredAddress('Somewhere without a pin', 'Delhi')).toBeUndefined();
   });
 });
+
+describe('manufacturer approval', () => {
+  it('lets an admin approve a pending manufacturer once, who can then receive RFQs', async () => {
+    const { loginAdmin } = await import('./helpers.ts');
+    const admin = await loginAdmin(t.app);
+    const pending = await createSeller(t.app.db, { status: 'received' });
+    const buyer = await createBuyerSession(t.app);
+    expect((await sendRfq(buyer.token, pending.manufacturer.id)).statusCode).toBe(409);
+    const url = `/api/admin/manufacturers/${pending.manufacturer.id}/approve`;
+    const seller = await loginSeller(t.app);
+    expect((await call(t.app, 'POST', url, { token: seller.token })).statusCode).toBe(403);
+    expect((await call(t.app, 'POST', url, { token: admin.token })).json()).toMatchObject({ status: 'approved' });
+    expect((await call(t.app, 'POST', url, { token: admin.token })).statusCode).toBe(409);
+    expect((await sendRfq(buyer.token, pending.manufacturer.id)).statusCode).toBe(201);
+  });
+});

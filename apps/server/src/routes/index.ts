@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import manufacturerApproval from './api/admin/manufacturer-approval.ts';
 import adminManufacturers from './api/admin/manufacturers.ts';
 import auth from './api/auth/index.ts';
 import buyer from './api/buyer/index.ts';
@@ -16,6 +17,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(auth);
   await api.register(settings);
   await api.register(adminManufacturers);
+  await api.register(manufacturerApproval);
   await api.register(site);
   await api.register(buyer);
   await api.register(rfqs);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../db/schema/index.ts';
+import { seedTradeDemo } from './demo-trade.ts';
 import { createAdmin, createSeller } from './factories.ts';
 
 export const DEMO = {
@@ -54,4 +55,4 @@ export interface DemoContext {
 }
 
 /** Each feature adds its demo data here, in order (catalog before trade). */
-const demoSteps: Array<(ctx: DemoContext) => Promise<void>> = [];
+const demoSteps: Array<(ctx: DemoContext) => Promise<void>> = [seedTradeDemo];

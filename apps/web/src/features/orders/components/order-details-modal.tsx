@@ -39,6 +39,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 type Panel = 'none' | 'status' | 'cancel';
 
+const productMeta = (p: OrderDetail['products'][number]) =>
+  [p.brand, p.category, p.hsnCode && `HSN ${p.hsnCode}`, `GST ${Number(p.gstPercentage)}%`].filter(Boolean).join(' · ');
+
 /** The Order Details modal: fetched detail, timeline, legal status changes, cancel, print and invoice. */
 export function OrderDetailsModal({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
   const { data, isLoading, error } = useOrder(orderId);
@@ -156,8 +159,22 @@ function OrderSheet({ order }: { order: OrderDetail }) {
         </Section>
       </div>
       <Section title="Products">
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[32rem] text-left text-sm">
+        <ul className="divide-y divide-slate-100 sm:hidden print:hidden">
+          {order.products.map((p) => (
+            <li key={p.id} className="py-2">
+              <p className="font-medium">{p.name}</p>
+              <p className="text-xs text-slate-500">{productMeta(p)}</p>
+              <p className="flex justify-between">
+                <span>
+                  {p.quantity} {p.unit} × {formatInr(p.unitPrice)} each
+                </span>
+                <span className="font-semibold">{formatInr(p.totalPrice)}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden sm:block print:block">
+          <table className="w-full text-left text-sm">
             <thead className="text-xs uppercase text-slate-500">
               <tr>
                 <th className="py-1 pr-2">Product</th>
@@ -171,11 +188,7 @@ function OrderSheet({ order }: { order: OrderDetail }) {
                 <tr key={p.id}>
                   <td className="py-2 pr-2">
                     <p className="font-medium">{p.name}</p>
-                    <p className="text-xs text-slate-500">
-                      {[p.brand, p.category, p.hsnCode && `HSN ${p.hsnCode}`, `GST ${Number(p.gstPercentage)}%`]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </p>
+                    <p className="text-xs text-slate-500">{productMeta(p)}</p>
                   </td>
                   <td className="py-2 pr-2 text-right">
                     {p.quantity} {p.unit}
