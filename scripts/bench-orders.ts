@@ -166,6 +166,8 @@ async function measure() {
       `${c.name.padEnd(32)} ${r.requests.average.toFixed(0).padStart(6)} ${String(r.latency.p50).padStart(9)} ${String(r.latency.p99).padStart(8)}   < ${c.target}     ${pass ? 'PASS' : 'FAIL'}${r.non2xx ? ` (${r.non2xx} non-2xx)` : ''}`,
     );
   }
+  // Let the last in-flight requests finish before the pool closes.
+  await new Promise((r) => setTimeout(r, 1000));
   await app.close();
   return ok;
 }

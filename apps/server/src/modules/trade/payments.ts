@@ -12,6 +12,7 @@ import { buyers, manufacturers, orders, payments, settlements } from '../../db/s
 import { conflict, notFound } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
 import { containsPattern, iso } from './common.ts';
+import { COUNT_CAP, cappedTotal } from './orders.ts';
 
 const label = (s: string) => (s === 'paid' ? 'Paid' : 'Pending') as 'Paid' | 'Pending';
 
@@ -51,7 +52,8 @@ export async function listPayments(
       params,
     ),
     app.database.query<{ n: number | string }>(
-      `select count(*)::int as n from payments p join orders o on o.id = p.order_id where ${where}`,
+      `select count(*)::int as n from (select 1 from payments p join orders o on o.id = p.order_id
+        where ${where} limit ${COUNT_CAP + 1}) t`,
       params,
     ),
   ]);
@@ -64,7 +66,7 @@ export async function listPayments(
     total: String(r.amount),
     status: label(r.status),
   }));
-  return { payments: items, total: Number(totals[0]?.n ?? 0), page: q.page, pageSize: PAYMENT_PAGE_SIZE };
+  return { payments: items, ...cappedTotal(totals[0]?.n), page: q.page, pageSize: PAYMENT_PAGE_SIZE };
 }
 
 export async function paymentDetail(app: FastifyInstance, manufacturerId: string, id: string): Promise<PaymentDetail> {

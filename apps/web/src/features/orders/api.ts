@@ -6,6 +6,7 @@ import { getToken } from '../../lib/auth-storage.ts';
 export interface OrderPage {
   orders: OrderListItem[];
   total: number;
+  totalCapped: boolean;
   page: number;
   pageSize: number;
 }

@@ -114,6 +114,12 @@ export default function OrdersPage() {
           </>
         )}
       </div>
+      {data && data.total > 0 && (
+        <p className="pt-2 text-xs text-slate-500">
+          {data.total.toLocaleString('en-IN')}
+          {data.totalCapped ? '+' : ''} orders
+        </p>
+      )}
       {data && <Pagination page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />}
       <OrderDetailsModal orderId={openId} onClose={() => setOpenId(null)} />
     </div>

@@ -23,6 +23,7 @@ const tone = (status: string): Tone => (status === 'Paid' ? 'green' : status ===
 interface PaymentPage {
   payments: PaymentListItem[];
   total: number;
+  totalCapped: boolean;
   page: number;
   pageSize: number;
 }
@@ -145,6 +146,12 @@ export default function PaymentsPage() {
           </>
         )}
       </div>
+      {data && data.total > 0 && (
+        <p className="pt-2 text-xs text-slate-500">
+          {data.total.toLocaleString('en-IN')}
+          {data.totalCapped ? '+' : ''} payments
+        </p>
+      )}
       {data && <Pagination page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />}
       <PaymentDetailsModal paymentId={openId} onClose={() => setOpenId(null)} />
     </div>

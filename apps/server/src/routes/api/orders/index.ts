@@ -23,7 +23,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearerAuth: [] }],
         querystring: listQuery.extend({ tab: z.enum(ORDER_TABS).default('all') }),
         response: {
-          200: z.object({ orders: z.array(orderListItem), total: z.number(), page: z.number(), pageSize: z.number() }),
+          200: z.object({
+            orders: z.array(orderListItem),
+            total: z.number(),
+            totalCapped: z.boolean(),
+            page: z.number(),
+            pageSize: z.number(),
+          }),
           400: errorBody,
           ...guarded,
         },
