@@ -50,10 +50,13 @@ describe('admin trade oversight', () => {
     expect((await call(t.app, 'POST', url, { token, body: { status: 'delivered' } })).statusCode).toBe(409);
     const noReason = await call(t.app, 'POST', url, { token, body: { status: 'cancelled' } });
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().fields.note).toBe('Please give the reason for cancelling.');
+    expect(noReason.json().fields.reason).toBe('Reason is required.');
     const ok = await call(t.app, 'POST', url, { token, body: { status: 'processing' } });
     expect(ok.json()).toMatchObject({ status: 'processing', events: [{ from: 'pending', to: 'processing' }] });
-    const cancel = await call(t.app, 'POST', url, { token, body: { status: 'cancelled', note: 'Buyer fraud check' } });
+    const cancel = await call(t.app, 'POST', url, {
+      token,
+      body: { status: 'cancelled', reason: 'Buyer fraud check' },
+    });
     expect(cancel.json()).toMatchObject({ status: 'cancelled', cancelReason: 'Buyer fraud check' });
     expect((await call(t.app, 'POST', url, { token, body: { status: 'processing' } })).statusCode).toBe(409);
     const notes = await t.database.query<{ type: string }>('select type from notifications where user_id = $1', [

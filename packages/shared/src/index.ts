@@ -11,3 +11,6 @@ export * from './schemas/documents.ts';
 export * from './lead-rules.ts';
 export * from './schemas/lead.ts';
 export * from './schemas/product.ts';
+export * from './amount-words.ts';
+export * from './indian-states.ts';
+export * from './schemas/trade.ts';

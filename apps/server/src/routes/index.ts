@@ -8,6 +8,11 @@ import notifications from './api/notifications/index.ts';
 import settingsDocuments from './api/settings/documents.ts';
 import leads from './api/leads/index.ts';
 import products from './api/products/index.ts';
+import buyer from './api/buyer/index.ts';
+import dashboard from './api/dashboard/index.ts';
+import orders from './api/orders/index.ts';
+import payments from './api/payments/index.ts';
+import rfqs from './api/rfqs/index.ts';
 import settings from './api/settings/index.ts';
 import site from './api/site/index.ts';
 
@@ -24,4 +29,9 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(adminContactMessages);
   await api.register(leads);
   await api.register(products);
+  await api.register(buyer);
+  await api.register(rfqs);
+  await api.register(orders);
+  await api.register(payments);
+  await api.register(dashboard);
 }

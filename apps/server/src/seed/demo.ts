@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../db/schema/index.ts';
 import { adminDemo } from './admin-demo.ts';
 import { seedDemoProducts } from './demo-products.ts';
+import { seedTradeDemo } from './demo-trade.ts';
 import { createAdmin, createSeller } from './factories.ts';
 
 export const DEMO = {
@@ -56,4 +57,4 @@ export interface DemoContext {
 }
 
 /** Each feature adds its demo data here, in order (catalog before trade). */
-const demoSteps: Array<(ctx: DemoContext) => Promise<void>> = [seedDemoProducts, adminDemo];
+const demoSteps: Array<(ctx: DemoContext) => Promise<void>> = [seedDemoProducts, seedTradeDemo, adminDemo];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ManufacturerStatus } from '../constants.ts';
 import { email, requiredText } from './common.ts';
 import { MODERATION_LABELS, MODERATION_STATUSES, type ModerationStatus } from './product.ts';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from './trade.ts';
 
 /** The admin reason dialog (spec section 5): exactly one option; "Other" needs its own words. */
 export const MODERATION_REASONS = [
@@ -102,33 +103,7 @@ export const adminProductsQuery = adminListQuery.extend({
   category: z.string().trim().max(100).optional(),
 });
 
-export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
-/** Forward-only order moves; an order can be cancelled until it ships. */
-export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ['processing', 'cancelled'],
-  processing: ['shipped', 'cancelled'],
-  shipped: ['delivered'],
-  delivered: [],
-  cancelled: [],
-};
 export const adminOrdersQuery = adminListQuery.extend({ status: z.enum(ORDER_STATUSES).optional() });
-export const orderStatusChangeSchema = z
-  .object({ status: z.enum(ORDER_STATUSES), note: z.string().trim().max(1000).optional() })
-  .superRefine((v, ctx) => {
-    if (v.status === 'cancelled' && !v.note) {
-      ctx.addIssue({ code: 'custom', message: 'Please give the reason for cancelling.', path: ['note'] });
-    }
-  });
-
-export const PAYMENT_STATUSES = ['pending', 'paid'] as const;
 export const adminPaymentsQuery = adminListQuery.extend({ status: z.enum(PAYMENT_STATUSES).optional() });
 export const markSettlementPaidSchema = z.object({ reference: requiredText('Payment reference', 100) });
 

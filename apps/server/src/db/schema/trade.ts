@@ -5,6 +5,7 @@ import {
   integer,
   numeric,
   pgEnum,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -15,6 +16,13 @@ import { buyers, manufacturers, users } from './accounts.ts';
 import { products } from './catalog.ts';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+
+/** Human numbers (RFQ-2026-000123, ORD-..., PAY-..., INV-..., STL-...) come from sequences: unique without retries. */
+export const rfqNumberSeq = pgSequence('rfq_number_seq');
+export const orderNumberSeq = pgSequence('order_number_seq');
+export const paymentNumberSeq = pgSequence('payment_number_seq');
+export const invoiceNumberSeq = pgSequence('invoice_number_seq');
+export const settlementNumberSeq = pgSequence('settlement_number_seq');
 
 export const rfqStatusEnum = pgEnum('rfq_status', ['pending', 'quoted', 'negotiating', 'accepted', 'rejected']);
 export const orderStatusEnum = pgEnum('order_status', ['pending', 'processing', 'shipped', 'delivered', 'cancelled']);
@@ -56,6 +64,7 @@ export const rfqs = pgTable(
   (t) => [
     uniqueIndex('rfqs_number_key').on(t.rfqNumber),
     index('rfqs_mfr_created_idx').on(t.manufacturerId, t.createdAt),
+    index('rfqs_mfr_status_created_idx').on(t.manufacturerId, t.status, t.createdAt),
     index('rfqs_buyer_idx').on(t.buyerId),
   ],
 );
@@ -108,6 +117,8 @@ export const orders = pgTable(
     estimatedDelivery: date('estimated_delivery'),
     cancelReason: text('cancel_reason'),
     invoiceNumber: text('invoice_number'),
+    /** Lower-cased order number, buyer company and contact, and product names: the seller's search box, trigram-indexed. */
+    searchText: text('search_text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -117,6 +128,8 @@ export const orders = pgTable(
     index('orders_mfr_status_created_idx').on(t.manufacturerId, t.status, t.createdAt),
     index('orders_buyer_idx').on(t.buyerId),
     index('orders_created_idx').on(t.createdAt),
+    index('orders_mfr_payment_created_idx').on(t.manufacturerId, t.paymentStatus, t.createdAt),
+    index('orders_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -207,6 +220,8 @@ export const payments = pgTable(
     uniqueIndex('payments_number_key').on(t.paymentNumber),
     index('payments_mfr_created_idx').on(t.manufacturerId, t.createdAt),
     index('payments_order_idx').on(t.orderId),
+    index('payments_mfr_status_created_idx').on(t.manufacturerId, t.status, t.createdAt),
+    index('payments_settlement_idx').on(t.settlementId),
   ],
 );
 
@@ -229,5 +244,9 @@ export const disputes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('disputes_status_idx').on(t.status, t.createdAt), index('disputes_mfr_idx').on(t.manufacturerId)],
+  (t) => [
+    index('disputes_status_idx').on(t.status, t.createdAt),
+    index('disputes_mfr_idx').on(t.manufacturerId, t.status, t.createdAt),
+    index('disputes_order_idx').on(t.orderId),
+  ],
 );

@@ -1,9 +1,12 @@
-import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus } from '@ub/shared';
+import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus, type orderStatusChangeSchema } from '@ub/shared';
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { buyers, manufacturers, orderEvents, orderItems, orders, payments } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
+import { changeOrderStatus as moveOrder } from '../trade/orders.ts';
 import { notify } from '../notifications/notify.ts';
 import { containsPattern, offsetOf, publishAll } from './common.ts';
 
@@ -118,39 +121,30 @@ export async function getOrder(app: FastifyInstance, id: string) {
 }
 
 /**
- * The admin's status change, under the same forward-only rules as the seller side (ORDER_TRANSITIONS); written to
- * the order timeline, audited, and the seller told when the order is cancelled.
+ * The admin's status change: the seller-side lifecycle (modules/trade/orders.ts: legal moves only, carrier and
+ * tracking to ship, stock returned on cancel), plus an audit row and, on cancel, a notice to the seller.
  */
 export async function changeOrderStatus(
   app: FastifyInstance,
   actorUserId: string,
   id: string,
-  to: OrderStatus,
-  note: string | undefined,
+  change: z.output<typeof orderStatusChangeSchema>,
 ) {
   const publishers = await app.db.transaction(async (tx) => {
     const [before] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!before) throw notFound('Order not found');
-    if (!ORDER_TRANSITIONS[before.status].includes(to)) {
-      throw conflict(
-        `An order that is ${ORDER_STATUS_LABELS[before.status]} cannot become ${ORDER_STATUS_LABELS[to]}.`,
-      );
-    }
-    await tx
-      .update(orders)
-      .set({ status: to, updatedAt: new Date(), ...(to === 'cancelled' ? { cancelReason: note ?? null } : {}) })
-      .where(eq(orders.id, id));
-    await tx.insert(orderEvents).values({ orderId: id, fromStatus: before.status, toStatus: to, note, actorUserId });
+    await moveOrder(tx as unknown as Db, {}, id, change, actorUserId);
+    const reason = change.status === 'cancelled' ? (change.reason ?? null) : null;
     await audit(tx, {
       actorUserId,
       action: 'order.status',
       entityType: 'order',
       entityId: id,
-      reason: note ?? null,
+      reason,
       before: { status: before.status },
-      after: { status: to },
+      after: { status: change.status },
     });
-    if (to !== 'cancelled') return [];
+    if (change.status !== 'cancelled') return [];
     const [owner] = await tx
       .select({ userId: manufacturers.userId })
       .from(manufacturers)
@@ -162,7 +156,7 @@ export async function changeOrderStatus(
         userId: owner.userId,
         type: 'order_cancelled',
         title: 'Order cancelled',
-        message: `Order ${before.orderNumber} was cancelled by the platform. Reason: ${note}`,
+        message: `Order ${before.orderNumber} was cancelled by the platform. Reason: ${reason}`,
         link: '/dashboard/orders',
       },
       tx,

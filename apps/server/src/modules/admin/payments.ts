@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { generateWeeklySettlements as groupIntoSettlements } from '../trade/settlements.ts';
 import { buyers, manufacturers, orders, payments, settlements } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -121,55 +122,28 @@ export function currentWeek(now = new Date()): { start: string; end: string } {
 }
 
 /**
- * The weekly settlement run: every paid payment of a delivered order not yet settled goes into one settlement per
- * seller for this week. Payments are locked while grouped, so two runs at once cannot settle one payment twice.
+ * The admin's settlement run: every paid payment of a delivered order not yet settled, up to now, grouped into one
+ * settlement per seller by the trade module's engine (payments locked while grouped), each new settlement audited.
  */
 export async function generateWeeklySettlements(app: FastifyInstance, actorUserId: string) {
   const week = currentWeek();
   const created = await app.db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: payments.id, manufacturerId: payments.manufacturerId, amount: payments.amount })
-      .from(payments)
-      .innerJoin(orders, eq(orders.id, payments.orderId))
-      .where(and(eq(payments.status, 'paid'), eq(orders.status, 'delivered'), sql`${payments.settlementId} is null`))
-      .for('update', { of: payments });
-    const byMaker = new Map<string, { ids: string[]; paise: bigint }>();
-    for (const p of due) {
-      const g = byMaker.get(p.manufacturerId) ?? { ids: [], paise: 0n };
-      g.ids.push(p.id);
-      g.paise += BigInt(Math.round(Number(p.amount) * 100));
-      byMaker.set(p.manufacturerId, g);
-    }
-    const out: Array<typeof settlements.$inferSelect> = [];
-    for (const [manufacturerId, g] of byMaker) {
-      const amount = `${g.paise / 100n}.${String(g.paise % 100n).padStart(2, '0')}`;
-      const [s] = await tx
-        .insert(settlements)
-        .values({
-          settlementNumber: `STL-${week.start.replaceAll('-', '')}-${randomBytes(3).toString('hex').toUpperCase()}`,
-          manufacturerId,
-          periodStart: week.start,
-          periodEnd: week.end,
-          amount,
-        })
-        .returning();
-      if (!s) throw new Error('settlement insert returned nothing');
-      for (let i = 0; i < g.ids.length; i += 1000) {
-        await tx
-          .update(payments)
-          .set({ settlementId: s.id })
-          .where(inArray(payments.id, g.ids.slice(i, i + 1000)));
-      }
+    const list = await groupIntoSettlements(tx as unknown as Db, { until: new Date() });
+    for (const s of list) {
       await audit(tx, {
         actorUserId,
         action: 'settlement.generate',
         entityType: 'settlement',
         entityId: s.id,
-        after: { manufacturerId, amount, payments: g.ids.length, periodStart: week.start, periodEnd: week.end },
+        after: {
+          manufacturerId: s.manufacturerId,
+          amount: s.amount,
+          periodStart: s.periodStart,
+          periodEnd: s.periodEnd,
+        },
       });
-      out.push(s);
     }
-    return out;
+    return list;
   });
   return { created: created.length, week };
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
 import { Badge, EmptyState, PageHeader, Spinner, type Tone } from '../../components/feedback.tsx';
-import { FormError, TextAreaField } from '../../components/field.tsx';
+import { FormError, TextAreaField, TextField } from '../../components/field.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { DataTable, StatCard, td } from '../../components/table.tsx';
@@ -54,6 +54,8 @@ export const ORDER_TONES: Record<OrderStatus, Tone> = {
 function OrderModal({ id, onClose }: { id: string | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
+  const [carrier, setCarrier] = useState('');
+  const [trackingNumber, setTrackingNumber] = useState('');
   const query = useQuery({
     queryKey: ['admin', 'order', id],
     queryFn: () => api<OrderDetails>(`/admin/orders/${id}`),
@@ -61,7 +63,15 @@ function OrderModal({ id, onClose }: { id: string | null; onClose: () => void })
   });
   const change = useMutation({
     mutationFn: (status: OrderStatus) =>
-      api<OrderDetails>(`/admin/orders/${id}/status`, { method: 'POST', body: { status, note: note || undefined } }),
+      api<OrderDetails>(`/admin/orders/${id}/status`, {
+        method: 'POST',
+        body: {
+          status,
+          reason: note || undefined,
+          carrier: carrier || undefined,
+          trackingNumber: trackingNumber || undefined,
+        },
+      }),
     onSuccess: (o) => {
       toast.success(`Order ${o.orderNumber} is now ${o.statusLabel}.`);
       setNote('');
@@ -135,8 +145,24 @@ function OrderModal({ id, onClose }: { id: string | null; onClose: () => void })
           )}
           {o.nextStatuses.length > 0 && (
             <div className="space-y-2 border-t border-slate-200 pt-3">
+              {o.nextStatuses.includes('shipped') && (
+                <div className="grid gap-2 sm:grid-cols-2">
+                  <TextField
+                    label="Carrier"
+                    value={carrier}
+                    onChange={(e) => setCarrier(e.target.value)}
+                    maxLength={100}
+                  />
+                  <TextField
+                    label="Tracking number"
+                    value={trackingNumber}
+                    onChange={(e) => setTrackingNumber(e.target.value)}
+                    maxLength={100}
+                  />
+                </div>
+              )}
               <TextAreaField
-                label="Note (required to cancel)"
+                label="Reason (required to cancel)"
                 value={note}
                 onChange={(e) => setNote(e.target.value)}
                 rows={2}
@@ -148,7 +174,11 @@ function OrderModal({ id, onClose }: { id: string | null; onClose: () => void })
                   <Button
                     key={s}
                     variant={s === 'cancelled' ? 'danger' : 'primary'}
-                    disabled={change.isPending || (s === 'cancelled' && !note.trim())}
+                    disabled={
+                      change.isPending ||
+                      (s === 'cancelled' && !note.trim()) ||
+                      (s === 'shipped' && (!carrier.trim() || !trackingNumber.trim()))
+                    }
                     onClick={() => change.mutate(s)}
                   >
                     {s === 'cancelled' ? 'Cancel order' : `Mark ${ORDER_STATUS_LABELS[s]}`}

@@ -1,5 +1,457 @@
-import { PlainPage } from '../../components/plain-page.tsx';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  formatDate,
+  formatInr,
+  LIMITS,
+  offerSchema,
+  RFQ_FINAL_STATUSES,
+  RFQ_STATUS_LABELS,
+  RFQ_STATUSES,
+  type RfqItem,
+  type RfqStatus,
+  rfqClosedMessage,
+  rfqStatusLabel,
+} from '@ub/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { Button } from '../../components/button.tsx';
+import { Badge, EmptyState, PageHeader, Spinner, type Tone } from '../../components/feedback.tsx';
+import { FormError, SelectField, TextAreaField, TextField } from '../../components/field.tsx';
+import { Modal } from '../../components/modal.tsx';
+import type { ApiError } from '../../lib/api.ts';
+import { type RfqAction, useConvertRfq, useRfqAction, useRfqs } from './api.ts';
 
-export default function Page() {
-  return <PlainPage title="RFQ Management" />;
+const TONES: Record<string, Tone> = {
+  pending: 'yellow',
+  quoted: 'blue',
+  negotiating: 'orange',
+  accepted: 'green',
+  rejected: 'red',
+};
+const StatusBadge = ({ status }: { status: string }) => (
+  <Badge tone={TONES[status] ?? 'yellow'}>{rfqStatusLabel(status)}</Badge>
+);
+const money = (v: string | null) => (v ? formatInr(v) : '—');
+
+function ProductThumb({ rfq }: { rfq: RfqItem }) {
+  const [broken, setBroken] = useState(false);
+  const src = rfq.originalProduct?.image;
+  if (src && !broken) {
+    return <img src={src} alt="" onError={() => setBroken(true)} className="h-10 w-10 rounded-md object-cover" />;
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className="flex h-10 w-10 shrink-0 items-center justify-center rounded-md bg-brand-50 font-bold text-brand-700"
+    >
+      {rfq.productName.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
+export default function RfqsPage() {
+  const [status, setStatus] = useState<RfqStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const [viewId, setViewId] = useState<string | null>(null);
+  const { data, isLoading, error } = useRfqs(status, page);
+  const viewing = data?.orders.find((r) => r.id === viewId) ?? null;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <div>
+      <PageHeader
+        title="RFQ Management"
+        description="Requests for quotation from buyers: answer, negotiate and turn accepted ones into orders."
+        actions={
+          <div className="w-48">
+            <SelectField
+              label="Status"
+              value={status}
+              onChange={(e) => {
+                setStatus(e.target.value as RfqStatus | '');
+                setPage(1);
+              }}
+            >
+              <option value="">All statuses</option>
+              {RFQ_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {RFQ_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        }
+      />
+      <div className="rounded-xl border border-slate-200 bg-white">
+        {isLoading && <Spinner label="Loading RFQs..." />}
+        {error && (
+          <div className="p-4">
+            <FormError message={error.message} />
+          </div>
+        )}
+        {data && data.orders.length === 0 && (
+          <EmptyState title="No RFQs Available">New manufacturing requests will appear here.</EmptyState>
+        )}
+        {data && data.orders.length > 0 && (
+          <ul className="divide-y divide-slate-100 md:hidden">
+            {data.orders.map((r) => (
+              <li key={r.id} className="flex items-start gap-3 p-4 text-sm">
+                <ProductThumb rfq={r} />
+                <div className="min-w-0 flex-1 space-y-1">
+                  <div className="flex items-start justify-between gap-2">
+                    <p className="font-medium">{r.productName}</p>
+                    <StatusBadge status={r.status} />
+                  </div>
+                  <p className="text-xs text-slate-500">{r.rfqNumber}</p>
+                  <p>{r.buyerCompany}</p>
+                  <div className="flex items-center justify-between text-slate-600">
+                    <span>Qty {r.requestedQuantity.toLocaleString('en-IN')}</span>
+                    <span className="font-semibold text-slate-900">{money(r.estimatedValue)}</span>
+                  </div>
+                  <button
+                    type="button"
+                    className="font-semibold text-brand-700 hover:underline"
+                    onClick={() => setViewId(r.id)}
+                    aria-label={`View ${r.rfqNumber}`}
+                  >
+                    View
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {data && data.orders.length > 0 && (
+          <div className="hidden md:block">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
+                <tr>
+                  <th className="px-4 py-3">RFQ Details</th>
+                  <th className="px-4 py-3">Buyer</th>
+                  <th className="px-4 py-3 text-right">Quantity</th>
+                  <th className="px-4 py-3 text-right">Value</th>
+                  <th className="px-4 py-3">Status</th>
+                  <th className="px-4 py-3 text-right">Actions</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {data.orders.map((r) => (
+                  <tr key={r.id}>
+                    <td className="px-4 py-3">
+                      <div className="flex items-center gap-3">
+                        <ProductThumb rfq={r} />
+                        <div>
+                          <p className="font-medium">{r.productName}</p>
+                          <p className="text-xs text-slate-500">{r.rfqNumber}</p>
+                        </div>
+                      </div>
+                    </td>
+                    <td className="px-4 py-3">{r.buyerCompany}</td>
+                    <td className="px-4 py-3 text-right">{r.requestedQuantity.toLocaleString('en-IN')}</td>
+                    <td className="px-4 py-3 text-right">{money(r.estimatedValue)}</td>
+                    <td className="px-4 py-3">
+                      <StatusBadge status={r.status} />
+                    </td>
+                    <td className="px-4 py-3 text-right">
+                      <button
+                        type="button"
+                        className="font-semibold text-brand-700 hover:underline"
+                        onClick={() => setViewId(r.id)}
+                        aria-label={`View ${r.rfqNumber}`}
+                      >
+                        View
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      {data && data.total >= LIMITS.rfqPageSize && (
+        <nav aria-label="Pagination" className="flex items-center justify-end gap-2 pt-4">
+          <span className="text-sm text-slate-600">
+            Page {page} of {pages}
+          </span>
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
+        </nav>
+      )}
+      <RfqDetailModal rfq={viewing} onClose={() => setViewId(null)} />
+    </div>
+  );
+}
+
+type ActionKind = 'approve' | 'reject' | 'counter';
+
+function RfqDetailModal({ rfq, onClose }: { rfq: RfqItem | null; onClose: () => void }) {
+  const [action, setAction] = useState<ActionKind | null>(null);
+  const closed = rfq ? RFQ_FINAL_STATUSES.includes(rfq.status as RfqStatus) : false;
+  return (
+    <>
+      <Modal
+        open={Boolean(rfq) && !action}
+        onClose={onClose}
+        size="lg"
+        title={rfq ? `${rfq.rfqNumber}: ${rfq.productName}` : 'RFQ'}
+        footer={rfq && <RfqFooter rfq={rfq} closed={closed} onAction={setAction} onConverted={onClose} />}
+      >
+        {rfq && <RfqDetails rfq={rfq} />}
+      </Modal>
+      {rfq && action && <ActionModal rfq={rfq} kind={action} onClose={() => setAction(null)} />}
+    </>
+  );
+}
+
+function RfqFooter({
+  rfq,
+  closed,
+  onAction,
+  onConverted,
+}: {
+  rfq: RfqItem;
+  closed: boolean;
+  onAction: (a: ActionKind) => void;
+  onConverted: () => void;
+}) {
+  const convert = useConvertRfq(rfq.id);
+  if (closed) {
+    return (
+      <div className="flex w-full flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-slate-600">{rfqClosedMessage(rfq.status)}</p>
+        {rfq.status === 'accepted' && !rfq.orderId && (
+          <Button
+            disabled={convert.isPending}
+            onClick={() =>
+              convert
+                .mutateAsync()
+                .then((order) => {
+                  toast.success(`Order ${order.orderId} created from ${rfq.rfqNumber}.`);
+                  onConverted();
+                })
+                .catch((e: ApiError) => toast.error(e.message))
+            }
+          >
+            {convert.isPending ? 'Creating order...' : 'Convert to order'}
+          </Button>
+        )}
+        {rfq.orderId && <Badge tone="green">Order created</Badge>}
+      </div>
+    );
+  }
+  return (
+    <>
+      <Button variant="danger" onClick={() => onAction('reject')}>
+        Reject
+      </Button>
+      <Button variant="secondary" onClick={() => onAction('counter')}>
+        Counter Offer
+      </Button>
+      <Button onClick={() => onAction('approve')}>Approve</Button>
+    </>
+  );
+}
+
+function RfqDetails({ rfq }: { rfq: RfqItem }) {
+  const facts: Array<[string, string]> = [
+    ['Buyer', `${rfq.buyerCompany} (${rfq.buyerContact})`],
+    ['Category', rfq.category ?? '—'],
+    ['Requested quantity', rfq.requestedQuantity.toLocaleString('en-IN')],
+    ['Target price', rfq.targetPrice ? `${formatInr(rfq.targetPrice)} per unit` : '—'],
+    ['Estimated value', money(rfq.estimatedValue)],
+    ['Deadline', rfq.deadline ? formatDate(rfq.deadline) : '—'],
+    ['Received', formatDate(rfq.createdAt)],
+  ];
+  if (rfq.agreedPrice) {
+    facts.push(['Agreed', `${formatInr(rfq.agreedPrice)} × ${rfq.agreedQuantity?.toLocaleString('en-IN')}`]);
+  }
+  if (rfq.rejectionReason) facts.push(['Rejection reason', rfq.rejectionReason]);
+  return (
+    <div className="space-y-4 text-sm">
+      <StatusBadge status={rfq.status} />
+      <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[10rem_1fr]">
+        {facts.map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="text-slate-500">{k}</dt>
+            <dd className="font-medium">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      {rfq.description && <p className="whitespace-pre-line text-slate-700">{rfq.description}</p>}
+      {rfq.specifications.length > 0 && (
+        <div>
+          <h3 className="font-semibold">Specifications</h3>
+          <ul className="ml-5 list-disc">
+            {rfq.specifications.map((s) => (
+              <li key={s}>{s}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {rfq.originalProduct && (
+        <div className="rounded-xl border border-slate-200 p-3">
+          <h3 className="font-semibold">Your listed product</h3>
+          <p>
+            {rfq.originalProduct.name}: {money(rfq.originalProduct.yourPrice)} per unit
+          </p>
+        </div>
+      )}
+      <div>
+        <h3 className="mb-2 font-semibold">Negotiation history</h3>
+        <ol className="space-y-2">
+          {rfq.offers.map((o) => (
+            <li
+              key={o.id}
+              className={`rounded-lg border p-3 ${o.by === 'seller' ? 'border-brand-100 bg-brand-50' : 'border-slate-200'}`}
+            >
+              <p className="font-medium">
+                {o.by === 'seller' ? 'You' : rfq.buyerCompany} · {OFFER_LABELS[o.kind] ?? o.kind}
+              </p>
+              {o.pricePerUnit && (
+                <p>
+                  {formatInr(o.pricePerUnit)} per unit
+                  {o.quantity ? ` × ${o.quantity.toLocaleString('en-IN')}` : ''}
+                </p>
+              )}
+              {o.notes && <p className="text-slate-600">{o.notes}</p>}
+              <p className="text-xs text-slate-500">
+                {new Date(o.at).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' })}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </div>
+  );
+}
+
+const OFFER_LABELS: Record<string, string> = {
+  request: 'Request',
+  quote: 'Quote',
+  counter: 'Counter offer',
+  approve: 'Approved',
+  accept: 'Accepted',
+  reject: 'Rejected',
+};
+
+function ActionModal({ rfq, kind, onClose }: { rfq: RfqItem; kind: ActionKind; onClose: () => void }) {
+  const mutation = useRfqAction(rfq.id);
+  const last = [...rfq.offers].reverse().find((o) => o.pricePerUnit);
+  const form = useForm<z.input<typeof offerSchema>, unknown, z.output<typeof offerSchema>>({
+    resolver: zodResolver(offerSchema),
+    defaultValues: {
+      pricePerUnit: last?.pricePerUnit ?? rfq.targetPrice ?? '',
+      quantity: last?.quantity ?? rfq.requestedQuantity,
+      notes: '',
+    },
+  });
+  const [reason, setReason] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const run = async (action: RfqAction) => {
+    setFailure(null);
+    try {
+      const next = await mutation.mutateAsync(action);
+      toast.success(`${next.rfqNumber} is now ${rfqStatusLabel(next.status)}.`);
+      onClose();
+    } catch (e) {
+      const err = e as ApiError;
+      for (const [field, message] of Object.entries(err.fields ?? {})) {
+        if (field === 'pricePerUnit' || field === 'quantity' || field === 'notes') form.setError(field, { message });
+      }
+      setFailure(err.message);
+    }
+  };
+  const titles: Record<ActionKind, string> = { approve: 'Approve RFQ', reject: 'Reject RFQ', counter: 'Counter Offer' };
+  const errors = form.formState.errors;
+  return (
+    <Modal open onClose={onClose} title={`${titles[kind]}: ${rfq.rfqNumber}`}>
+      {kind === 'approve' && (
+        <div className="space-y-3 text-sm">
+          <p>
+            Accept {rfq.productName} for {rfq.buyerCompany}
+            {last?.pricePerUnit
+              ? ` at ${formatInr(last.pricePerUnit)} per unit × ${(last.quantity ?? rfq.requestedQuantity).toLocaleString('en-IN')}`
+              : ''}
+            ?
+          </p>
+          <FormError message={failure} />
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              Back
+            </Button>
+            <Button disabled={mutation.isPending} onClick={() => run({ kind: 'approve' })}>
+              Approve
+            </Button>
+          </div>
+        </div>
+      )}
+      {kind === 'reject' && (
+        <form
+          className="space-y-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run({ kind: 'reject', reason: reason.trim() || undefined });
+          }}
+        >
+          <TextAreaField
+            label="Reason (optional)"
+            rows={3}
+            maxLength={1000}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          <FormError message={failure} />
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              Back
+            </Button>
+            <Button type="submit" variant="danger" disabled={mutation.isPending}>
+              Reject
+            </Button>
+          </div>
+        </form>
+      )}
+      {kind === 'counter' && (
+        <form className="space-y-3" noValidate onSubmit={form.handleSubmit((v) => run({ kind: 'counter', ...v }))}>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField
+              label="Price per unit (₹)"
+              type="number"
+              step="0.01"
+              min="0"
+              inputMode="decimal"
+              error={errors.pricePerUnit?.message}
+              {...form.register('pricePerUnit')}
+            />
+            <TextField
+              label="Quantity"
+              type="number"
+              step="1"
+              min="1"
+              inputMode="numeric"
+              error={errors.quantity?.message}
+              {...form.register('quantity')}
+            />
+          </div>
+          <TextAreaField label="Notes" rows={3} error={errors.notes?.message} {...form.register('notes')} />
+          <FormError message={failure} />
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              Back
+            </Button>
+            <Button type="submit" disabled={mutation.isPending}>
+              Send counter offer
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
 }

@@ -199,13 +199,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       onRequest: admin,
       schema: {
         ...base,
-        summary: 'Move an order on (forward only; cancel needs a reason)',
+        summary:
+          'Move an order on under the seller-side rules (shipping needs carrier and tracking; cancel needs a reason)',
         params: idParams('Order'),
         body: orderStatusChangeSchema,
         response: { 200: orderDetails, ...errors },
       },
     },
-    async (req) => changeOrderStatus(app, currentUser(req).id, req.params.id, req.body.status, req.body.note),
+    async (req) => changeOrderStatus(app, currentUser(req).id, req.params.id, req.body),
   );
 
   app.get(

@@ -6,6 +6,11 @@ CREATE TYPE "public"."dispute_status" AS ENUM('open', 'under_review', 'resolved_
 CREATE TYPE "public"."order_status" AS ENUM('pending', 'processing', 'shipped', 'delivered', 'cancelled');--> statement-breakpoint
 CREATE TYPE "public"."payment_status" AS ENUM('pending', 'paid');--> statement-breakpoint
 CREATE TYPE "public"."rfq_status" AS ENUM('pending', 'quoted', 'negotiating', 'accepted', 'rejected');--> statement-breakpoint
+CREATE SEQUENCE "public"."invoice_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
+CREATE SEQUENCE "public"."order_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
+CREATE SEQUENCE "public"."payment_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
+CREATE SEQUENCE "public"."rfq_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
+CREATE SEQUENCE "public"."settlement_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
 CREATE TABLE "audit_log" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"actor_user_id" uuid,
@@ -252,6 +257,7 @@ CREATE TABLE "orders" (
 	"estimated_delivery" date,
 	"cancel_reason" text,
 	"invoice_number" text,
+	"search_text" text DEFAULT '' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -318,6 +324,20 @@ CREATE TABLE "settlements" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "buyer_activity_monthly" (
+	"month" date NOT NULL,
+	"buyer_id" uuid NOT NULL,
+	CONSTRAINT "buyer_activity_monthly_month_buyer_id_pk" PRIMARY KEY("month","buyer_id")
+);
+--> statement-breakpoint
+CREATE TABLE "order_stats_monthly" (
+	"month" date NOT NULL,
+	"manufacturer_id" uuid NOT NULL,
+	"sales" numeric(16, 2) DEFAULT '0' NOT NULL,
+	"orders" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "order_stats_monthly_month_manufacturer_id_pk" PRIMARY KEY("month","manufacturer_id")
+);
+--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "buyers" ADD CONSTRAINT "buyers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "manufacturer_documents" ADD CONSTRAINT "manufacturer_documents_manufacturer_id_manufacturers_id_fk" FOREIGN KEY ("manufacturer_id") REFERENCES "public"."manufacturers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -347,6 +367,8 @@ ALTER TABLE "rfqs" ADD CONSTRAINT "rfqs_manufacturer_id_manufacturers_id_fk" FOR
 ALTER TABLE "rfqs" ADD CONSTRAINT "rfqs_buyer_id_buyers_id_fk" FOREIGN KEY ("buyer_id") REFERENCES "public"."buyers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rfqs" ADD CONSTRAINT "rfqs_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlements" ADD CONSTRAINT "settlements_manufacturer_id_manufacturers_id_fk" FOREIGN KEY ("manufacturer_id") REFERENCES "public"."manufacturers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "buyer_activity_monthly" ADD CONSTRAINT "buyer_activity_monthly_buyer_id_buyers_id_fk" FOREIGN KEY ("buyer_id") REFERENCES "public"."buyers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_stats_monthly" ADD CONSTRAINT "order_stats_monthly_manufacturer_id_manufacturers_id_fk" FOREIGN KEY ("manufacturer_id") REFERENCES "public"."manufacturers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity_type","entity_id");--> statement-breakpoint
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "buyers_user_key" ON "buyers" USING btree ("user_id");--> statement-breakpoint
@@ -360,14 +382,17 @@ CREATE UNIQUE INDEX "users_email_key" ON "users" USING btree (lower("email"));--
 CREATE UNIQUE INDEX "users_phone_key" ON "users" USING btree ("phone");--> statement-breakpoint
 CREATE INDEX "product_media_product_idx" ON "product_media" USING btree ("product_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "products_mfr_sku_key" ON "products" USING btree ("manufacturer_id","sku");--> statement-breakpoint
-CREATE INDEX "products_mfr_created_idx" ON "products" USING btree ("manufacturer_id","created_at");--> statement-breakpoint
+CREATE INDEX "products_mfr_created_idx" ON "products" USING btree ("manufacturer_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "products_moderation_idx" ON "products" USING btree ("moderation_status","created_at");--> statement-breakpoint
+CREATE INDEX "products_name_trgm_idx" ON "products" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_sku_trgm_idx" ON "products" USING gin ("sku" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "contact_messages_created_idx" ON "contact_messages" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "leads_contact_idx" ON "leads" USING btree ("contact","created_at");--> statement-breakpoint
 CREATE INDEX "leads_created_idx" ON "leads" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "disputes_status_idx" ON "disputes" USING btree ("status","created_at");--> statement-breakpoint
-CREATE INDEX "disputes_mfr_idx" ON "disputes" USING btree ("manufacturer_id");--> statement-breakpoint
+CREATE INDEX "disputes_mfr_idx" ON "disputes" USING btree ("manufacturer_id","status","created_at");--> statement-breakpoint
+CREATE INDEX "disputes_order_idx" ON "disputes" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id","created_at");--> statement-breakpoint
 CREATE INDEX "order_items_order_idx" ON "order_items" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_number_key" ON "orders" USING btree ("order_number");--> statement-breakpoint
@@ -375,12 +400,17 @@ CREATE INDEX "orders_mfr_created_idx" ON "orders" USING btree ("manufacturer_id"
 CREATE INDEX "orders_mfr_status_created_idx" ON "orders" USING btree ("manufacturer_id","status","created_at");--> statement-breakpoint
 CREATE INDEX "orders_buyer_idx" ON "orders" USING btree ("buyer_id");--> statement-breakpoint
 CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "orders_mfr_payment_created_idx" ON "orders" USING btree ("manufacturer_id","payment_status","created_at");--> statement-breakpoint
+CREATE INDEX "orders_search_trgm_idx" ON "orders" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_number_key" ON "payments" USING btree ("payment_number");--> statement-breakpoint
 CREATE INDEX "payments_mfr_created_idx" ON "payments" USING btree ("manufacturer_id","created_at");--> statement-breakpoint
 CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "payments_mfr_status_created_idx" ON "payments" USING btree ("manufacturer_id","status","created_at");--> statement-breakpoint
+CREATE INDEX "payments_settlement_idx" ON "payments" USING btree ("settlement_id");--> statement-breakpoint
 CREATE INDEX "rfq_offers_rfq_idx" ON "rfq_offers" USING btree ("rfq_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "rfqs_number_key" ON "rfqs" USING btree ("rfq_number");--> statement-breakpoint
 CREATE INDEX "rfqs_mfr_created_idx" ON "rfqs" USING btree ("manufacturer_id","created_at");--> statement-breakpoint
+CREATE INDEX "rfqs_mfr_status_created_idx" ON "rfqs" USING btree ("manufacturer_id","status","created_at");--> statement-breakpoint
 CREATE INDEX "rfqs_buyer_idx" ON "rfqs" USING btree ("buyer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "settlements_number_key" ON "settlements" USING btree ("settlement_number");--> statement-breakpoint
 CREATE INDEX "settlements_mfr_idx" ON "settlements" USING btree ("manufacturer_id","created_at");

@@ -1,0 +1,58 @@
+import type { buyerRegisterSchema } from '@ub/shared';
+import { eq, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { buyers, users } from '../../db/schema/index.ts';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { hashPassword } from '../auth/passwords.ts';
+
+type BuyerRegistration = z.output<typeof buyerRegisterSchema>;
+
+/** Creates a buyer account (role buyer) and its company record in one transaction. */
+export async function registerBuyer(db: Db, input: BuyerRegistration) {
+  const existing = await db
+    .select({ email: users.email, phone: users.phone })
+    .from(users)
+    .where(or(sql`lower(${users.email}) = ${input.email}`, eq(users.phone, input.phone)))
+    .limit(2);
+  const fields: Record<string, string> = {};
+  for (const row of existing) {
+    if (row.email.toLowerCase() === input.email) fields.email = 'An account with this email already exists.';
+    if (row.phone === input.phone) fields.phone = 'An account with this phone number already exists.';
+  }
+  if (Object.keys(fields).length) throw conflict(Object.values(fields)[0] as string, fields);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ role: 'buyer', email: input.email, phone: input.phone, fullName: input.contact_name, passwordHash })
+        .returning({ id: users.id });
+      if (!user) throw new Error('user insert returned nothing');
+      const [buyer] = await tx
+        .insert(buyers)
+        .values({
+          userId: user.id,
+          companyName: input.company_name,
+          contactName: input.contact_name,
+          phone: input.phone,
+          gstNumber: input.gst_number,
+          address: input.address,
+          state: input.state,
+        })
+        .returning({ id: buyers.id });
+      if (!buyer) throw new Error('buyer insert returned nothing');
+      return { userId: user.id, buyerId: buyer.id };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('An account with this email or phone number already exists.');
+    throw err;
+  }
+}
+
+/** The buyer record of a signed-in buyer user. */
+export async function buyerOfUser(db: Db, userId: string) {
+  const [buyer] = await db.select().from(buyers).where(eq(buyers.userId, userId)).limit(1);
+  if (!buyer) throw notFound('Buyer account not found');
+  return buyer;
+}

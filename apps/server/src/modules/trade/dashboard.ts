@@ -1,0 +1,86 @@
+import type { DashboardOverview } from '@ub/shared';
+import type { FastifyInstance } from 'fastify';
+import { trend } from './common.ts';
+
+interface Counts {
+  orders: number;
+  orders_cur: number;
+  orders_prev: number;
+  products: number;
+  products_cur: number;
+  products_prev: number;
+  pending: number;
+  pending_cur: number;
+  pending_prev: number;
+  alerts: number;
+  alerts_cur: number;
+  alerts_prev: number;
+}
+
+/**
+ * The seller dashboard, one round trip of index-backed counts. Trends compare what was created in the last 30 days
+ * with the 30 before. Pending payments are the unpaid payments of live orders (a cancelled order's unpaid payment
+ * is removed). Alerts are what waits on the seller: open or under-review disputes plus RFQs still pending an answer.
+ */
+export async function dashboardOverview(app: FastifyInstance, manufacturerId: string): Promise<DashboardOverview> {
+  const windowed = (name: string, table: string, filter: string) => `
+    (select count(*) from ${table} where manufacturer_id = $1 ${filter})::int as ${name},
+    (select count(*) from ${table} where manufacturer_id = $1 ${filter}
+        and created_at >= now() - interval '30 days')::int as ${name}_cur,
+    (select count(*) from ${table} where manufacturer_id = $1 ${filter}
+        and created_at >= now() - interval '60 days' and created_at < now() - interval '30 days')::int as ${name}_prev`;
+  const [counts] = await app.database.query<Record<string, number>>(
+    `select ${windowed('orders', 'orders', '')},
+            ${windowed('products', 'products', '')},
+            ${windowed('pending', 'payments', "and status = 'pending'")},
+            ${windowed('disputes', 'disputes', "and status in ('open', 'under_review')")},
+            ${windowed('rfqs', 'rfqs', "and status = 'pending'")}`,
+    [manufacturerId],
+  );
+  const n = (key: string) => Number(counts?.[key] ?? 0);
+  const c: Counts = {
+    orders: n('orders'),
+    orders_cur: n('orders_cur'),
+    orders_prev: n('orders_prev'),
+    products: n('products'),
+    products_cur: n('products_cur'),
+    products_prev: n('products_prev'),
+    pending: n('pending'),
+    pending_cur: n('pending_cur'),
+    pending_prev: n('pending_prev'),
+    alerts: n('disputes') + n('rfqs'),
+    alerts_cur: n('disputes_cur') + n('rfqs_cur'),
+    alerts_prev: n('disputes_prev') + n('rfqs_prev'),
+  };
+  const recent = await app.database.query<{
+    id: string;
+    order_number: string;
+    name: string;
+    created_at: Date | string;
+    total: string;
+    payment_status: string;
+  }>(
+    `select o.id, o.order_number, o.created_at, o.total, o.payment_status,
+            (select i.name || case when count(*) over () > 1 then ' +' || (count(*) over () - 1) || ' more' else '' end
+               from order_items i where i.order_id = o.id order by i.line_total desc limit 1) as name
+       from orders o where o.manufacturer_id = $1
+      order by o.created_at desc, o.id desc limit 5`,
+    [manufacturerId],
+  );
+  return {
+    stats: {
+      total_orders: { count: c.orders, trend: trend(c.orders_cur, c.orders_prev) },
+      total_products: { count: c.products, trend: trend(c.products_cur, c.products_prev) },
+      pending_payments: { count: c.pending, trend: trend(c.pending_cur, c.pending_prev) },
+      alerts: { count: c.alerts, trend: trend(c.alerts_cur, c.alerts_prev) },
+    },
+    recent_orders: recent.map((r) => ({
+      id: r.id,
+      orderId: r.order_number,
+      name: r.name ?? r.order_number,
+      date: new Date(r.created_at).toISOString(),
+      price: String(r.total),
+      status: r.payment_status === 'paid' ? 'Completed' : 'Pending',
+    })),
+  };
+}

@@ -1,0 +1,157 @@
+import {
+  PAYMENT_PAGE_SIZE,
+  type PaymentDetail,
+  type PaymentListItem,
+  type PaymentTab,
+  type paymentRecordSchema,
+} from '@ub/shared';
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { buyers, manufacturers, orders, payments, settlements } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { notify } from '../notifications/notify.ts';
+import { containsPattern, iso } from './common.ts';
+import { COUNT_CAP, cappedTotal } from './orders.ts';
+
+const label = (s: string) => (s === 'paid' ? 'Paid' : 'Pending') as 'Paid' | 'Pending';
+
+/** One page of a seller's payments; the search matches payment number, order number, customer and products. */
+export async function listPayments(
+  app: FastifyInstance,
+  manufacturerId: string,
+  q: { tab: PaymentTab; search?: string; page: number },
+) {
+  const params: unknown[] = [manufacturerId];
+  let where = 'p.manufacturer_id = $1';
+  if (q.tab !== 'all') {
+    params.push(q.tab === 'paid' ? 'paid' : 'pending');
+    where += ` and p.status = $${params.length}::payment_status`;
+  }
+  if (q.search) {
+    params.push(containsPattern(q.search));
+    where += ` and (lower(p.payment_number) like $${params.length} or o.search_text like $${params.length})`;
+  }
+  const offset = (q.page - 1) * PAYMENT_PAGE_SIZE;
+  const [rows, totals] = await Promise.all([
+    app.database.query<{
+      id: string;
+      payment_number: string;
+      customer: string;
+      payment_date: Date | string;
+      method: string;
+      amount: string;
+      status: string;
+    }>(
+      `select p.id, p.payment_number, b.company_name as customer, coalesce(p.paid_at, p.created_at) as payment_date,
+              p.method, p.amount, p.status
+         from payments p join orders o on o.id = p.order_id join buyers b on b.id = p.buyer_id
+        where ${where}
+        order by p.created_at desc, p.id desc
+        limit ${PAYMENT_PAGE_SIZE} offset ${offset}`,
+      params,
+    ),
+    app.database.query<{ n: number | string }>(
+      `select count(*)::int as n from (select 1 from payments p join orders o on o.id = p.order_id
+        where ${where} limit ${COUNT_CAP + 1}) t`,
+      params,
+    ),
+  ]);
+  const items: PaymentListItem[] = rows.map((r) => ({
+    id: r.id,
+    paymentId: r.payment_number,
+    customer: r.customer,
+    paymentDate: iso(r.payment_date) as string,
+    method: r.method,
+    total: String(r.amount),
+    status: label(r.status),
+  }));
+  return { payments: items, ...cappedTotal(totals[0]?.n), page: q.page, pageSize: PAYMENT_PAGE_SIZE };
+}
+
+export async function paymentDetail(app: FastifyInstance, manufacturerId: string, id: string): Promise<PaymentDetail> {
+  const [row] = await app.db
+    .select({ p: payments, o: orders, customer: buyers.companyName, s: settlements })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .innerJoin(buyers, eq(buyers.id, payments.buyerId))
+    .leftJoin(settlements, eq(settlements.id, payments.settlementId))
+    .where(and(eq(payments.id, id), eq(payments.manufacturerId, manufacturerId)))
+    .limit(1);
+  if (!row) throw notFound('Payment not found');
+  const { p, o, s } = row;
+  return {
+    id: p.id,
+    paymentId: p.paymentNumber,
+    customer: row.customer,
+    paymentDate: (p.paidAt ?? p.createdAt).toISOString(),
+    method: p.method,
+    total: p.amount,
+    status: label(p.status),
+    reference: p.reference,
+    createdAt: p.createdAt.toISOString(),
+    paidAt: iso(p.paidAt),
+    order: { id: o.id, orderId: o.orderNumber, status: o.status, orderDate: o.createdAt.toISOString() },
+    settlement: s
+      ? {
+          id: s.id,
+          settlementNumber: s.settlementNumber,
+          periodStart: s.periodStart,
+          periodEnd: s.periodEnd,
+          amount: s.amount,
+          status: label(s.status),
+          paidAt: iso(s.paidAt),
+        }
+      : null,
+  };
+}
+
+/** A buyer pays an order: the pending payment becomes paid (the platform holds it until the weekly settlement). */
+export async function recordPayment(
+  app: FastifyInstance,
+  buyerId: string,
+  orderId: string,
+  input: z.output<typeof paymentRecordSchema>,
+) {
+  const [order] = await app.db
+    .select({ o: orders, sellerUserId: manufacturers.userId })
+    .from(orders)
+    .innerJoin(manufacturers, eq(manufacturers.id, orders.manufacturerId))
+    .where(and(eq(orders.id, orderId), eq(orders.buyerId, buyerId)))
+    .limit(1);
+  if (!order) throw notFound('Order not found');
+  const { o } = order;
+  if (o.status === 'cancelled') throw conflict('This order was cancelled and cannot be paid.');
+  if (o.paymentStatus === 'paid') throw conflict('This order is already paid.');
+  const paid = await app.db.transaction(async (tx) => {
+    const now = new Date();
+    const [updatedOrder] = await tx
+      .update(orders)
+      .set({ paymentStatus: 'paid', updatedAt: now })
+      .where(and(eq(orders.id, o.id), eq(orders.paymentStatus, 'pending')))
+      .returning({ id: orders.id });
+    if (!updatedOrder) throw conflict('This order is already paid.');
+    const [pending] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, o.id), eq(payments.status, 'pending')))
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    if (!pending) throw conflict('This order has no payment due.');
+    const [p] = await tx
+      .update(payments)
+      .set({ status: 'paid', method: input.method, reference: input.reference, paidAt: now, amount: o.total })
+      .where(eq(payments.id, pending.id))
+      .returning();
+    return p;
+  });
+  if (!paid) throw new Error('payment update returned nothing');
+  await notify(app, {
+    userId: order.sellerUserId,
+    type: 'payment_received',
+    title: 'Payment received',
+    message: `₹${paid.amount} received by ${paid.method} for order ${o.orderNumber}.`,
+    link: '/dashboard/payments',
+  });
+  return paid;
+}

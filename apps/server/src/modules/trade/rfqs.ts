@@ -1,0 +1,451 @@
+import {
+  LIMITS,
+  RFQ_FINAL_STATUSES,
+  type RfqItem,
+  type RfqStatus,
+  type buyerRfqResponseSchema,
+  type offerSchema,
+  rfqClosedMessage,
+  type rfqConvertSchema,
+  type rfqCreateSchema,
+  type ShippingAddress,
+} from '@ub/shared';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { buyers, manufacturers, products, rfqOffers, rfqs, users } from '../../db/schema/index.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { notify } from '../notifications/notify.ts';
+import { fromPaise, nextNumber, toPaise } from './common.ts';
+import { insertOrder, orderableManufacturer } from './orders.ts';
+
+type Buyer = typeof buyers.$inferSelect;
+type Rfq = typeof rfqs.$inferSelect;
+type Offer = typeof rfqOffers.$inferSelect;
+
+/** Where an uploaded product image is served from (the catalogue's media route). */
+export const mediaUrl = (key: string) => `/api/media/${key}`;
+
+/** A buyer's request for quotation to an approved manufacturer, optionally about one of its listed products. */
+export async function createRfq(
+  app: FastifyInstance,
+  buyer: Buyer,
+  actorUserId: string,
+  input: z.output<typeof rfqCreateSchema>,
+) {
+  const m = await orderableManufacturer(app.db, input.manufacturerId);
+  if (input.productId) {
+    const [p] = await app.db
+      .select()
+      .from(products)
+      .where(and(eq(products.id, input.productId), eq(products.manufacturerId, m.id)))
+      .limit(1);
+    if (p?.moderationStatus !== 'approved' || p.status !== 'active') {
+      throw badRequest('This product is not available from this manufacturer.', {
+        productId: 'This product is not available from this manufacturer.',
+      });
+    }
+  }
+  const rfq = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(rfqs)
+      .values({
+        rfqNumber: await nextNumber(tx, 'RFQ'),
+        manufacturerId: m.id,
+        buyerId: buyer.id,
+        productId: input.productId,
+        productName: input.productName,
+        category: input.category,
+        requestedQuantity: input.quantity,
+        targetPrice: input.targetPrice !== undefined ? fromPaise(toPaise(input.targetPrice)) : null,
+        deadline: input.deadline,
+        description: input.description,
+        specifications: input.specifications,
+      })
+      .returning();
+    if (!row) throw new Error('rfq insert returned nothing');
+    await tx.insert(rfqOffers).values({
+      rfqId: row.id,
+      byRole: 'buyer',
+      kind: 'request',
+      pricePerUnit: row.targetPrice,
+      quantity: row.requestedQuantity,
+      notes: input.description,
+      createdBy: actorUserId,
+    });
+    return row;
+  });
+  await notify(app, {
+    userId: m.userId,
+    type: 'rfq_new',
+    title: 'New RFQ',
+    message: `${buyer.companyName} requests ${rfq.requestedQuantity} × ${rfq.productName} (${rfq.rfqNumber}).`,
+    link: '/dashboard/rfqs',
+  });
+  return rfq;
+}
+
+async function offersOf(app: FastifyInstance, ids: string[]) {
+  if (!ids.length) return new Map<string, Offer[]>();
+  const rows = await app.db
+    .select()
+    .from(rfqOffers)
+    .where(inArray(rfqOffers.rfqId, ids))
+    .orderBy(asc(rfqOffers.createdAt), asc(rfqOffers.id));
+  const map = new Map<string, Offer[]>();
+  for (const r of rows) map.set(r.rfqId, [...(map.get(r.rfqId) ?? []), r]);
+  return map;
+}
+
+const latestPriced = (offers: Offer[]) => [...offers].reverse().find((o) => o.pricePerUnit !== null);
+
+function toItem(
+  r: Rfq,
+  buyer: { companyName: string; contactName: string },
+  product: { name: string; price: string; image: string | null } | null,
+  offers: Offer[],
+): RfqItem {
+  const last = latestPriced(offers);
+  const price = r.agreedPrice ?? last?.pricePerUnit ?? r.targetPrice;
+  const qty = r.agreedQuantity ?? last?.quantity ?? r.requestedQuantity;
+  return {
+    id: r.id,
+    rfqNumber: r.rfqNumber,
+    productName: r.productName,
+    buyerCompany: buyer.companyName,
+    buyerContact: buyer.contactName,
+    category: r.category,
+    requestedQuantity: r.requestedQuantity,
+    targetPrice: r.targetPrice,
+    estimatedValue: price ? fromPaise(toPaise(price) * qty) : null,
+    deadline: r.deadline,
+    description: r.description,
+    specifications: r.specifications,
+    status: r.status,
+    rejectionReason: r.rejectionReason,
+    agreedPrice: r.agreedPrice,
+    agreedQuantity: r.agreedQuantity,
+    orderId: r.orderId,
+    createdAt: r.createdAt.toISOString(),
+    originalProduct: product ? { name: product.name, image: product.image, yourPrice: product.price } : null,
+    offers: offers.map((o) => ({
+      id: o.id,
+      by: o.byRole === 'seller' ? 'seller' : 'buyer',
+      kind: o.kind,
+      pricePerUnit: o.pricePerUnit,
+      quantity: o.quantity,
+      notes: o.notes,
+      at: o.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** A page (8) of RFQs, newest first, for a seller or a buyer, optionally of one status. */
+export async function listRfqs(
+  app: FastifyInstance,
+  scope: { manufacturerId?: string; buyerId?: string },
+  q: { page: number; status?: RfqStatus },
+) {
+  const pageSize = LIMITS.rfqPageSize;
+  const params: unknown[] = [];
+  const conds: string[] = [];
+  if (scope.manufacturerId) {
+    params.push(scope.manufacturerId);
+    conds.push(`r.manufacturer_id = $${params.length}`);
+  }
+  if (scope.buyerId) {
+    params.push(scope.buyerId);
+    conds.push(`r.buyer_id = $${params.length}`);
+  }
+  if (q.status) {
+    params.push(q.status);
+    conds.push(`r.status = $${params.length}::rfq_status`);
+  }
+  const where = conds.join(' and ') || 'true';
+  const [rows, totals] = await Promise.all([
+    app.database.query<{ id: string }>(
+      `select r.id from rfqs r where ${where} order by r.created_at desc, r.id desc
+        limit ${pageSize} offset ${(q.page - 1) * pageSize}`,
+      params,
+    ),
+    app.database.query<{ n: number | string }>(`select count(*)::int as n from rfqs r where ${where}`, params),
+  ]);
+  const items = await rfqItems(
+    app,
+    rows.map((r) => r.id),
+  );
+  return { orders: items, total: Number(totals[0]?.n ?? 0), page: q.page, pageSize };
+}
+
+async function rfqItems(app: FastifyInstance, ids: string[]): Promise<RfqItem[]> {
+  if (!ids.length) return [];
+  const rows = await app.db
+    .select({
+      r: rfqs,
+      companyName: buyers.companyName,
+      contactName: buyers.contactName,
+      productName: products.name,
+      productPrice: products.price,
+    })
+    .from(rfqs)
+    .innerJoin(buyers, eq(buyers.id, rfqs.buyerId))
+    .leftJoin(products, eq(products.id, rfqs.productId))
+    .where(inArray(rfqs.id, ids))
+    .orderBy(desc(rfqs.createdAt), desc(rfqs.id));
+  const productIds = rows.map((r) => r.r.productId).filter((id): id is string => Boolean(id));
+  const images = new Map<string, string>();
+  if (productIds.length) {
+    const media = await app.database.query<{ product_id: string; thumb_key: string }>(
+      `select distinct on (product_id) product_id, thumb_key from product_media
+        where product_id = any($1::uuid[]) order by product_id, position, created_at`,
+      [productIds],
+    );
+    for (const m of media) images.set(m.product_id, mediaUrl(m.thumb_key));
+  }
+  const offers = await offersOf(app, ids);
+  return rows.map(({ r, companyName, contactName, productName, productPrice }) =>
+    toItem(
+      r,
+      { companyName, contactName },
+      productName && productPrice && r.productId
+        ? { name: productName, price: productPrice, image: images.get(r.productId) ?? null }
+        : null,
+      offers.get(r.id) ?? [],
+    ),
+  );
+}
+
+export async function rfqById(app: FastifyInstance, id: string): Promise<RfqItem> {
+  const [item] = await rfqItems(app, [id]);
+  if (!item) throw notFound('RFQ not found');
+  return item;
+}
+
+/** One RFQ as its seller or buyer sees it; anyone else gets 404. */
+export async function rfqFor(app: FastifyInstance, scope: { manufacturerId?: string; buyerId?: string }, id: string) {
+  const r = await scopedRfq(app, scope, id);
+  return rfqById(app, r.id);
+}
+
+async function scopedRfq(app: FastifyInstance, scope: { manufacturerId?: string; buyerId?: string }, id: string) {
+  const [r] = await app.db
+    .select()
+    .from(rfqs)
+    .where(
+      and(
+        eq(rfqs.id, id),
+        scope.manufacturerId ? eq(rfqs.manufacturerId, scope.manufacturerId) : undefined,
+        scope.buyerId ? eq(rfqs.buyerId, scope.buyerId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (!r) throw notFound('RFQ not found');
+  return r;
+}
+
+function assertOpen(r: Rfq) {
+  if (RFQ_FINAL_STATUSES.includes(r.status)) throw conflict(rfqClosedMessage(r.status));
+}
+
+export type SellerRfqAction =
+  | { action: 'approve' }
+  | { action: 'reject'; reason?: string }
+  | ({ action: 'counter' | 'quote' } & z.output<typeof offerSchema>);
+
+/**
+ * A seller's answer to an RFQ. Every step is one offer row, so the whole negotiation stays on record; the status
+ * UPDATE is conditional on the status read, so a concurrent answer cannot slip past a closed RFQ.
+ */
+export async function sellerRfqAction(
+  app: FastifyInstance,
+  manufacturerId: string,
+  id: string,
+  actorUserId: string,
+  a: SellerRfqAction,
+) {
+  const r = await scopedRfq(app, { manufacturerId }, id);
+  assertOpen(r);
+  if (a.action === 'quote' && r.status !== 'pending') {
+    throw conflict('Only a pending RFQ can be quoted; send a counter offer instead.');
+  }
+  const offers = await offersOf(app, [r.id]);
+  const patch: Partial<typeof rfqs.$inferInsert> = { updatedAt: new Date() };
+  const offer: typeof rfqOffers.$inferInsert = {
+    rfqId: r.id,
+    byRole: 'seller',
+    kind: a.action,
+    createdBy: actorUserId,
+  };
+  if (a.action === 'approve') {
+    const last = latestPriced(offers.get(r.id) ?? []);
+    const price = last?.pricePerUnit ?? r.targetPrice;
+    if (!price) throw badRequest('This RFQ has no price to agree on yet: send a quote or counter offer first.');
+    Object.assign(patch, {
+      status: 'accepted',
+      agreedPrice: price,
+      agreedQuantity: last?.quantity ?? r.requestedQuantity,
+    });
+    Object.assign(offer, { pricePerUnit: price, quantity: patch.agreedQuantity });
+  } else if (a.action === 'reject') {
+    Object.assign(patch, { status: 'rejected', rejectionReason: a.reason ?? null });
+    offer.notes = a.reason ?? null;
+  } else {
+    patch.status = a.action === 'quote' ? 'quoted' : 'negotiating';
+    Object.assign(offer, { pricePerUnit: fromPaise(toPaise(a.pricePerUnit)), quantity: a.quantity, notes: a.notes });
+  }
+  await app.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(rfqs)
+      .set(patch)
+      .where(and(eq(rfqs.id, r.id), eq(rfqs.status, r.status)))
+      .returning({ id: rfqs.id });
+    if (!updated) throw conflict('This RFQ was changed by someone else. Reload it and try again.');
+    await tx.insert(rfqOffers).values(offer);
+  });
+  return rfqById(app, r.id);
+}
+
+/** The buyer's answer to the seller's latest quote or counter offer: accept, reject, or counter back. */
+export async function buyerRfqResponse(
+  app: FastifyInstance,
+  buyer: Buyer,
+  id: string,
+  actorUserId: string,
+  input: z.output<typeof buyerRfqResponseSchema>,
+) {
+  const r = await scopedRfq(app, { buyerId: buyer.id }, id);
+  assertOpen(r);
+  const offers = (await offersOf(app, [r.id])).get(r.id) ?? [];
+  const last = offers.at(-1);
+  if (last?.byRole !== 'seller' || last.pricePerUnit === null) {
+    throw conflict('There is no offer from the seller to answer yet.');
+  }
+  const patch: Partial<typeof rfqs.$inferInsert> = { updatedAt: new Date() };
+  const offer: typeof rfqOffers.$inferInsert = {
+    rfqId: r.id,
+    byRole: 'buyer',
+    kind: input.action,
+    createdBy: actorUserId,
+  };
+  if (input.action === 'accept') {
+    Object.assign(patch, { status: 'accepted', agreedPrice: last.pricePerUnit, agreedQuantity: last.quantity });
+    Object.assign(offer, { pricePerUnit: last.pricePerUnit, quantity: last.quantity, notes: input.notes });
+  } else if (input.action === 'reject') {
+    Object.assign(patch, { status: 'rejected', rejectionReason: input.notes ?? 'Declined by the buyer' });
+    offer.notes = input.notes;
+  } else {
+    patch.status = 'negotiating';
+    Object.assign(offer, {
+      pricePerUnit: fromPaise(toPaise(input.pricePerUnit)),
+      quantity: input.quantity,
+      notes: input.notes,
+    });
+  }
+  await app.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(rfqs)
+      .set(patch)
+      .where(and(eq(rfqs.id, r.id), eq(rfqs.status, r.status)))
+      .returning({ id: rfqs.id });
+    if (!updated) throw conflict('This RFQ was changed by someone else. Reload it and try again.');
+    await tx.insert(rfqOffers).values(offer);
+  });
+  const [m] = await app.db
+    .select({ userId: manufacturers.userId })
+    .from(manufacturers)
+    .where(eq(manufacturers.id, r.manufacturerId));
+  if (m) {
+    const verb = { accept: 'accepted', reject: 'declined', counter: 'countered' }[input.action];
+    await notify(app, {
+      userId: m.userId,
+      type: 'rfq_buyer_response',
+      title: `RFQ ${verb}`,
+      message: `${buyer.companyName} ${verb} your offer on ${r.rfqNumber} (${r.productName}).`,
+      link: '/dashboard/rfqs',
+    });
+  }
+  return rfqById(app, r.id);
+}
+
+/**
+ * Reads a one-line stored address ("44 Residency Road, Bengaluru 560025") into a shipping address; undefined when
+ * it has no PIN code or city to ship to.
+ */
+export function parseStoredAddress(address: string | null, state: string | null): ShippingAddress | undefined {
+  if (!address || !state) return undefined;
+  const parts = address
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const last = parts.pop() ?? '';
+  const pin = /\b([1-9][0-9]{5})\b/.exec(last);
+  const city = last
+    .replace(/\b[1-9][0-9]{5}\b/, '')
+    .replace(/[-\s]+$/, '')
+    .trim();
+  if (!pin || !city || !parts.length) return undefined;
+  return { street: parts.join(', '), apartment: undefined, city, state, zipCode: pin[1] as string };
+}
+
+/** Turns an accepted RFQ into an order at the agreed price and quantity (made to order: no stock is taken). */
+export async function convertRfq(
+  app: FastifyInstance,
+  manufacturerId: string,
+  id: string,
+  actorUserId: string,
+  input: z.output<typeof rfqConvertSchema>,
+) {
+  const r = await scopedRfq(app, { manufacturerId }, id);
+  if (r.status !== 'accepted') throw conflict('Only an accepted RFQ can be turned into an order.');
+  if (r.orderId) throw conflict('This RFQ has already been turned into an order.');
+  if (!r.agreedPrice || !r.agreedQuantity) throw conflict('This RFQ has no agreed price and quantity.');
+  const [row] = await app.db
+    .select({ b: buyers, email: users.email })
+    .from(buyers)
+    .innerJoin(users, eq(users.id, buyers.userId))
+    .where(eq(buyers.id, r.buyerId));
+  if (!row) throw notFound('Buyer not found');
+  const shipping = input.shippingAddress ?? parseStoredAddress(row.b.address, row.b.state);
+  if (!shipping) {
+    throw badRequest("The buyer's stored address is incomplete: enter a shipping address.", {
+      'shippingAddress.street': 'Enter a shipping address.',
+    });
+  }
+  const [p] = r.productId
+    ? await app.db.select().from(products).where(eq(products.id, r.productId)).limit(1)
+    : [undefined];
+  const order = await app.db.transaction(async (tx) => {
+    const o = await insertOrder(tx, {
+      manufacturerId,
+      buyer: row.b,
+      buyerEmail: row.email,
+      lines: [
+        {
+          productId: p?.id ?? null,
+          name: r.productName,
+          brand: p?.brand ?? null,
+          category: r.category ?? p?.category ?? null,
+          hsnCode: input.hsnCode ?? p?.hsnCode ?? null,
+          unit: p?.unit ?? 'piece',
+          quantity: r.agreedQuantity as number,
+          unitPaise: toPaise(r.agreedPrice),
+          // Without a listed product the common 18% rate applies unless the seller names another.
+          gstPercentage: input.gstPercentage ?? Number(p?.gstPercentage ?? 18),
+        },
+      ],
+      shipping,
+      paymentMethod: 'NEFT',
+      rfqId: r.id,
+      takeStock: false,
+      actorUserId,
+    });
+    const [linked] = await tx
+      .update(rfqs)
+      .set({ orderId: o.id, updatedAt: new Date() })
+      .where(and(eq(rfqs.id, r.id), isNull(rfqs.orderId)))
+      .returning({ id: rfqs.id });
+    if (!linked) throw conflict('This RFQ has already been turned into an order.');
+    return o;
+  });
+  return order;
+}

@@ -1,0 +1,58 @@
+import { errorBody, listQuery, PAYMENT_TABS, paymentDetail, paymentListItem } from '@ub/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listPayments, paymentDetail as loadPayment } from '../../../modules/trade/payments.ts';
+import { currentManufacturerId } from '../../../types.ts';
+
+const guarded = { 401: errorBody, 403: errorBody };
+
+/** Payments buyers made for the seller's orders (held by the platform until the weekly settlement). */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const asSeller = { onRequest: app.requireRole('seller') };
+
+  app.get(
+    '/payments',
+    {
+      ...asSeller,
+      schema: {
+        tags: ['payments'],
+        summary: "The seller's payments. Tabs: all; in_progress (Pending); paid.",
+        security: [{ bearerAuth: [] }],
+        querystring: listQuery.extend({ tab: z.enum(PAYMENT_TABS).default('all') }),
+        response: {
+          200: z.object({
+            payments: z.array(paymentListItem),
+            total: z.number(),
+            page: z.number(),
+            pageSize: z.number(),
+          }),
+          400: errorBody,
+          ...guarded,
+        },
+      },
+    },
+    async (req) =>
+      listPayments(app, currentManufacturerId(req), {
+        tab: req.query.tab,
+        search: req.query.search || undefined,
+        page: req.query.page,
+      }),
+  );
+
+  app.get(
+    '/payments/:id',
+    {
+      ...asSeller,
+      schema: {
+        tags: ['payments'],
+        summary: 'One payment with its order and the settlement it belongs to',
+        security: [{ bearerAuth: [] }],
+        params: z.object({ id: z.uuid('Not a valid id.') }),
+        response: { 200: paymentDetail, 400: errorBody, 404: errorBody, ...guarded },
+      },
+    },
+    async (req) => loadPayment(app, currentManufacturerId(req), req.params.id),
+  );
+};
+
+export default routes;

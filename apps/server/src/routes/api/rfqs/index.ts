@@ -1,0 +1,136 @@
+import {
+  errorBody,
+  listQuery,
+  offerSchema,
+  orderDetail,
+  RFQ_STATUSES,
+  rfqConvertSchema,
+  rfqItem,
+  rfqRejectSchema,
+} from '@ub/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { orderDetail as loadOrder } from '../../../modules/trade/orders.ts';
+import { convertRfq, listRfqs, rfqFor, type SellerRfqAction, sellerRfqAction } from '../../../modules/trade/rfqs.ts';
+import { currentManufacturerId, currentUser } from '../../../types.ts';
+
+const idParams = z.object({ id: z.uuid('Not a valid id.') });
+const actionErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+
+/** Seller RFQ management: the list (read from `orders`, as the spec's screen reads it) and the negotiation actions. */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const asSeller = { onRequest: app.requireRole('seller') };
+
+  app.get(
+    '/rfqs',
+    {
+      ...asSeller,
+      schema: {
+        tags: ['rfqs'],
+        summary: "The seller's RFQs, 8 per page, newest first, optionally of one status",
+        security: [{ bearerAuth: [] }],
+        querystring: listQuery.pick({ page: true }).extend({ status: z.enum(RFQ_STATUSES).optional() }),
+        response: {
+          200: z.object({ orders: z.array(rfqItem), total: z.number(), page: z.number(), pageSize: z.number() }),
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+        },
+      },
+    },
+    async (req) => listRfqs(app, { manufacturerId: currentManufacturerId(req) }, req.query),
+  );
+
+  app.get(
+    '/rfqs/:id',
+    {
+      ...asSeller,
+      schema: {
+        tags: ['rfqs'],
+        summary: 'One RFQ with its negotiation history',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: { 200: rfqItem, ...actionErrors },
+      },
+    },
+    async (req) => rfqFor(app, { manufacturerId: currentManufacturerId(req) }, req.params.id),
+  );
+
+  const action = (path: string, summary: string, body: z.ZodType, toAction: (b: never) => SellerRfqAction) =>
+    app.post(
+      `/rfqs/:id/${path}`,
+      {
+        ...asSeller,
+        schema: {
+          tags: ['rfqs'],
+          summary,
+          security: [{ bearerAuth: [] }],
+          params: idParams,
+          body,
+          response: { 200: rfqItem, ...actionErrors },
+        },
+      },
+      async (req) =>
+        sellerRfqAction(
+          app,
+          currentManufacturerId(req),
+          (req.params as { id: string }).id,
+          currentUser(req).id,
+          toAction(req.body as never),
+        ),
+    );
+
+  action('approve', 'Accept the RFQ at the latest offered price (or the target price)', z.object({}).nullish(), () => ({
+    action: 'approve',
+  }));
+  action(
+    'reject',
+    'Reject the RFQ, optionally with a reason',
+    rfqRejectSchema.nullish(),
+    (b: z.output<typeof rfqRejectSchema> | null) => ({
+      action: 'reject',
+      reason: b?.reason,
+    }),
+  );
+  action(
+    'counter',
+    'Send a counter offer: price per unit, quantity and notes',
+    offerSchema,
+    (b: z.output<typeof offerSchema>) => ({
+      action: 'counter',
+      ...b,
+    }),
+  );
+  action(
+    'quote',
+    'Quote a pending RFQ: price per unit, quantity and notes',
+    offerSchema,
+    (b: z.output<typeof offerSchema>) => ({
+      action: 'quote',
+      ...b,
+    }),
+  );
+
+  app.post(
+    '/rfqs/:id/convert',
+    {
+      ...asSeller,
+      schema: {
+        tags: ['rfqs'],
+        summary:
+          "Turn an accepted RFQ into an order at the agreed price and quantity (ships to the buyer's address unless one is given)",
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        body: rfqConvertSchema.nullish(),
+        response: { 201: orderDetail, ...actionErrors },
+      },
+    },
+    async (req, reply) => {
+      const mid = currentManufacturerId(req);
+      const order = await convertRfq(app, mid, req.params.id, currentUser(req).id, req.body ?? { hsnCode: undefined });
+      return reply.status(201).send(await loadOrder(app.db, { manufacturerId: mid }, order.id));
+    },
+  );
+};
+
+export default routes;

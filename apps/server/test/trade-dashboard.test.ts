@@ -1,0 +1,234 @@
+import { describe, expect, it } from 'vitest';
+import { trend } from '../src/modules/trade/common.ts';
+import { type OrderLine, insertOrder } from '../src/modules/trade/orders.ts';
+import { splitGst } from '../src/modules/trade/invoice.ts';
+import { markSettlementPaid } from '../src/modules/admin/payments.ts';
+import { generateWeeklySettlements } from '../src/modules/trade/settlements.ts';
+import { createAdmin } from '../src/seed/factories.ts';
+import { createBuyer, createProduct } from '../src/seed/factories.ts';
+import { call, loginSeller, useTestApp } from './helpers.ts';
+import { placeOrder, setStatus, shippingTo, tradeSetup } from './trade-fixtures.ts';
+
+const t = useTestApp();
+const DAY = 86_400_000;
+
+const line = (name = 'Steel bolt'): OrderLine => ({
+  productId: null,
+  name,
+  brand: null,
+  category: 'packaging',
+  hsnCode: '7318',
+  unit: 'piece',
+  quantity: 10,
+  unitPaise: 10_000,
+  gstPercentage: 18,
+});
+
+async function orderAt(manufacturerId: string, daysAgo: number, name?: string) {
+  const { buyer, user } = await createBuyer(t.app.db);
+  return t.app.db.transaction((tx) =>
+    insertOrder(tx, {
+      manufacturerId,
+      buyer,
+      buyerEmail: user.email,
+      lines: [line(name)],
+      shipping: { ...shippingTo(), apartment: undefined },
+      paymentMethod: 'NEFT',
+      takeStock: false,
+      actorUserId: user.id,
+      createdAt: new Date(Date.now() - daysAgo * DAY),
+    }),
+  );
+}
+
+describe('dashboard overview', () => {
+  it('formats trends: growth, decline, no change and growth from nothing', () => {
+    expect(trend(12, 10)).toBe('+20%');
+    expect(trend(5, 10)).toBe('-50%');
+    expect(trend(3, 3)).toBe('+0%');
+    expect(trend(4, 0)).toBe('+100%');
+    expect(trend(0, 0)).toBe('+0%');
+  });
+
+  it('counts orders, products, pending payments and alerts with 30-day trends on known data', async () => {
+    const seller = await loginSeller(t.app);
+    const mid = seller.manufacturer.id;
+    // 6 orders in the last 30 days, 4 in the 30 before, 2 older.
+    for (const d of [1, 2, 3, 10, 20, 29]) await orderAt(mid, d);
+    for (const d of [31, 40, 50, 59]) await orderAt(mid, d);
+    for (const d of [100, 200]) await orderAt(mid, d);
+    await createProduct(t.app.db, mid, { createdAt: new Date(Date.now() - 5 * DAY) });
+    await createProduct(t.app.db, mid, { createdAt: new Date(Date.now() - 45 * DAY) });
+    await createProduct(t.app.db, mid, { createdAt: new Date(Date.now() - 50 * DAY) });
+    // Two recent orders get paid: 4 recent pending payments against 4 before.
+    const paid = await t.database.query<{ id: string }>(
+      `select id from orders where manufacturer_id = $1 order by created_at desc limit 2`,
+      [mid],
+    );
+    await t.database.query(`update payments set status = 'paid', paid_at = now() where order_id = any($1::uuid[])`, [
+      paid.map((p) => p.id),
+    ]);
+    await t.database.query(`update orders set payment_status = 'paid' where id = any($1::uuid[])`, [
+      paid.map((p) => p.id),
+    ]);
+    // Alerts: one open dispute now, one pending RFQ now; a resolved dispute does not count.
+    const [o] = await t.database.query<{ id: string; buyer_id: string }>(
+      'select id, buyer_id from orders where manufacturer_id = $1 limit 1',
+      [mid],
+    );
+    await t.database.query(
+      `insert into disputes (order_id, manufacturer_id, buyer_id, reason, status) values
+        ($1, $2, $3, 'Late', 'open'), ($1, $2, $3, 'Old', 'resolved_buyer')`,
+      [o?.id, mid, o?.buyer_id],
+    );
+    await t.database.query(
+      `insert into rfqs (rfq_number, manufacturer_id, buyer_id, product_name, requested_quantity, status)
+       values ('RFQ-T-1', $1, $2, 'Thing', 5, 'pending'), ('RFQ-T-2', $1, $2, 'Thing', 5, 'accepted')`,
+      [mid, o?.buyer_id],
+    );
+
+    const res = await call(t.app, 'GET', '/api/dashboard/overview', { token: seller.token });
+    expect(res.statusCode).toBe(200);
+    const { stats, recent_orders } = res.json();
+    expect(stats.total_orders).toEqual({ count: 12, trend: '+50%' });
+    expect(stats.total_products).toEqual({ count: 3, trend: '-50%' });
+    expect(stats.pending_payments).toEqual({ count: 10, trend: '+0%' });
+    expect(stats.alerts).toEqual({ count: 2, trend: '+100%' });
+    expect(recent_orders).toHaveLength(5);
+    expect(recent_orders[0]).toMatchObject({ name: 'Steel bolt', price: '1180.00', status: 'Completed' });
+    expect(recent_orders[2].status).toBe('Pending');
+
+    const other = await loginSeller(t.app);
+    const empty = (await call(t.app, 'GET', '/api/dashboard/overview', { token: other.token })).json();
+    expect(empty.stats.total_orders).toEqual({ count: 0, trend: '+0%' });
+    expect(empty.recent_orders).toEqual([]);
+  });
+});
+
+describe('payments', () => {
+  it('lists payments with tabs, search and paging, and shows the detail with its settlement', async () => {
+    const { seller, buyer, product } = await tradeSetup(t.app, { name: 'Copper Wire Coil', stock: 1000 });
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++)
+      ids.push((await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id)).json().id);
+    for (const id of ids.slice(0, 3)) {
+      await call(t.app, 'POST', `/api/buyer/orders/${id}/payments`, {
+        token: buyer.token,
+        body: { method: 'RTGS', reference: `R-${id.slice(0, 6)}` },
+      });
+    }
+    const list = (q: string) => call(t.app, 'GET', `/api/payments?${q}`, { token: seller.token }).then((r) => r.json());
+    const all = await list('tab=all');
+    expect(all.total).toBe(12);
+    expect(all.payments).toHaveLength(10);
+    expect(all.payments[0]).toMatchObject({ customer: buyer.buyer.companyName, total: '1180.00', method: 'NEFT' });
+    expect((await list('tab=in_progress')).total).toBe(9);
+    const paid = await list('tab=paid');
+    expect(paid.total).toBe(3);
+    expect(
+      paid.payments.every((p: { status: string; method: string }) => p.status === 'Paid' && p.method === 'RTGS'),
+    ).toBe(true);
+    expect((await list('search=copper')).total).toBe(12);
+    expect((await list(`search=${all.payments[0].paymentId}`)).total).toBe(1);
+    expect((await list('search=nothing-like-this')).total).toBe(0);
+
+    const payId = paid.payments[0].id;
+    const detail = (await call(t.app, 'GET', `/api/payments/${payId}`, { token: seller.token })).json();
+    expect(detail).toMatchObject({ status: 'Paid', method: 'RTGS', settlement: null });
+    expect(detail.order.orderId).toMatch(/^ORD-/);
+
+    const stranger = await loginSeller(t.app);
+    expect((await call(t.app, 'GET', `/api/payments/${payId}`, { token: stranger.token })).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', '/api/payments', { token: stranger.token })).json().total).toBe(0);
+  });
+
+  it('settles delivered, paid orders of past weeks once, and marks the settlement paid', async () => {
+    const { seller, buyer, product } = await tradeSetup(t.app);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++)
+      ids.push((await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id)).json().id);
+    for (const id of ids) {
+      await call(t.app, 'POST', `/api/buyer/orders/${id}/payments`, {
+        token: buyer.token,
+        body: { method: 'UPI', reference: `U${id.slice(0, 5)}` },
+      });
+    }
+    for (const id of ids.slice(0, 2)) {
+      await setStatus(t.app, seller.token, id, { status: 'processing' });
+      await setStatus(t.app, seller.token, id, { status: 'shipped', carrier: 'DTDC', trackingNumber: 'T1' });
+      await setStatus(t.app, seller.token, id, { status: 'delivered' });
+    }
+    const nextWeek = new Date(Date.now() + 8 * DAY);
+    const created = await generateWeeklySettlements(t.app.db, {
+      manufacturerId: seller.manufacturer.id,
+      now: nextWeek,
+    });
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ amount: '2360.00', status: 'pending' });
+    expect(created[0]?.settlementNumber).toMatch(/^STL-\d{4}-\d{6}$/);
+    expect(
+      await generateWeeklySettlements(t.app.db, { manufacturerId: seller.manufacturer.id, now: nextWeek }),
+    ).toEqual([]);
+    // This week's payments wait for next week's run.
+    expect(await generateWeeklySettlements(t.app.db, { manufacturerId: seller.manufacturer.id })).toEqual([]);
+
+    const { user: admin } = await createAdmin(t.app.db);
+    const paid = await markSettlementPaid(t.app, admin.id, created[0]?.id as string, 'UTR998877');
+    expect(paid.status).toBe('paid');
+    await expect(markSettlementPaid(t.app, admin.id, paid.id, 'again')).rejects.toThrow(/already paid/);
+    const [p] = await t.database.query<{ id: string }>('select id from payments where order_id = $1', [ids[0]]);
+    const detail = (await call(t.app, 'GET', `/api/payments/${p?.id}`, { token: seller.token })).json();
+    expect(detail.settlement).toMatchObject({
+      settlementNumber: paid.settlementNumber,
+      status: 'Paid',
+      amount: '2360.00',
+    });
+  });
+});
+
+describe('GST tax invoice', () => {
+  it('splits GST into CGST + SGST inside the state and IGST across states', () => {
+    expect(splitGst(1801, 'intra')).toEqual({ cgst: 900, sgst: 901, igst: 0 });
+    expect(splitGst(1801, 'inter')).toEqual({ cgst: 0, sgst: 0, igst: 1801 });
+  });
+
+  it('serves a PDF once the order has shipped, and 409 before', async () => {
+    const { seller, buyer, product } = await tradeSetup(t.app);
+    const { id } = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id, 10, 'Maharashtra')).json();
+    const early = await call(t.app, 'GET', `/api/orders/${id}/invoice.pdf`, { token: seller.token });
+    expect(early.statusCode).toBe(409);
+    await setStatus(t.app, seller.token, id, { status: 'processing' });
+    await setStatus(t.app, seller.token, id, { status: 'shipped', carrier: 'BlueDart', trackingNumber: 'BD77' });
+    const res = await call(t.app, 'GET', `/api/orders/${id}/invoice.pdf`, { token: seller.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(res.headers['content-disposition']).toMatch(/INV-\d{4}-\d{6}\.pdf/);
+  });
+
+  it('takes the seller state from the GSTIN and the place of supply from the shipping state', async () => {
+    const { invoiceData } = await import('../src/modules/trade/invoice.ts');
+    const { seller, buyer, product } = await tradeSetup(t.app, { gstPercentage: '18' });
+    const ship = async (state: string) => {
+      const { id } = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id, 10, state)).json();
+      await setStatus(t.app, seller.token, id, { status: 'processing' });
+      await setStatus(t.app, seller.token, id, { status: 'shipped', carrier: 'BlueDart', trackingNumber: 'BD' });
+      return invoiceData(t.app.db, seller.manufacturer.id, id);
+    };
+    const local = await ship('Maharashtra');
+    expect(local.supplyType).toBe('intra');
+    expect(local.placeOfSupply).toBe('Maharashtra (27)');
+    expect(local.totals).toMatchObject({
+      taxable: '1000.00',
+      cgst: '90.00',
+      sgst: '90.00',
+      igst: '0.00',
+      total: '1180.00',
+    });
+    expect(local.amountInWords).toBe('Rupees One Thousand One Hundred Eighty Only');
+    const away = await ship('Karnataka');
+    expect(away.supplyType).toBe('inter');
+    expect(away.totals).toMatchObject({ cgst: '0.00', sgst: '0.00', igst: '180.00' });
+    expect(away.lines[0]).toMatchObject({ hsnCode: '9503', quantity: 10, rate: '100.00', taxable: '1000.00' });
+  });
+});

@@ -1,0 +1,70 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrderDetail, OrderListItem, OrderStatusChangeInput, OrderTab } from '@ub/shared';
+import { ApiError, api, NETWORK_ERROR } from '../../lib/api.ts';
+import { getToken } from '../../lib/auth-storage.ts';
+
+export interface OrderPage {
+  orders: OrderListItem[];
+  total: number;
+  totalCapped: boolean;
+  page: number;
+  pageSize: number;
+}
+
+export function useOrders(tab: OrderTab, search: string, page: number) {
+  return useQuery({
+    queryKey: ['orders', tab, search, page],
+    queryFn: () => {
+      const q = new URLSearchParams({ tab, page: String(page) });
+      if (search) q.set('search', search);
+      return api<OrderPage>(`/orders?${q}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrder(id: string | null) {
+  return useQuery({
+    queryKey: ['order', id],
+    queryFn: () => api<OrderDetail>(`/orders/${id}`),
+    enabled: Boolean(id),
+  });
+}
+
+/** Changes an order's status; every list and the dashboard are refreshed after it. */
+export function useChangeOrderStatus(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OrderStatusChangeInput) => api<OrderDetail>(`/orders/${id}/status`, { method: 'POST', body }),
+    onSuccess: (detail) => {
+      qc.setQueryData(['order', id], detail);
+      void qc.invalidateQueries({ queryKey: ['orders'] });
+      void qc.invalidateQueries({ queryKey: ['payments'] });
+      void qc.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}
+
+/** Fetches the invoice PDF with the seller's token and hands it to the browser as a download. */
+export async function downloadInvoice(id: string, invoiceNumber: string): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/orders/${id}/invoice.pdf`, {
+      headers: { authorization: `Bearer ${getToken('seller') ?? ''}` },
+    });
+  } catch {
+    throw new ApiError(NETWORK_ERROR, 0);
+  }
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { error?: string };
+    throw new ApiError(body.error ?? 'Could not download the invoice.', res.status);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${invoiceNumber}.pdf`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

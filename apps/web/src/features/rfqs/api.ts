@@ -1,0 +1,47 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OfferInput, OrderDetail, RfqItem, RfqStatus } from '@ub/shared';
+import { api } from '../../lib/api.ts';
+
+export interface RfqPage {
+  orders: RfqItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export function useRfqs(status: RfqStatus | '', page: number) {
+  return useQuery({
+    queryKey: ['rfqs', status, page],
+    queryFn: () => {
+      const q = new URLSearchParams({ page: String(page) });
+      if (status) q.set('status', status);
+      return api<RfqPage>(`/rfqs?${q}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type RfqAction = { kind: 'approve' } | { kind: 'reject'; reason?: string } | ({ kind: 'counter' } & OfferInput);
+
+/** Approve, reject or counter; the RFQ list is refreshed with the server's answer. */
+export function useRfqAction(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, ...body }: RfqAction) => api<RfqItem>(`/rfqs/${id}/${kind}`, { method: 'POST', body }),
+    // A 409 means the RFQ moved on elsewhere (the buyer answered): refresh either way.
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: ['rfqs'] });
+      void qc.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}
+
+export function useConvertRfq(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<OrderDetail>(`/rfqs/${id}/convert`, { method: 'POST', body: {} }),
+    onSuccess: () => {
+      for (const key of ['rfqs', 'orders', 'payments', 'dashboard']) void qc.invalidateQueries({ queryKey: [key] });
+    },
+  });
+}

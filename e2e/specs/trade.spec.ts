@@ -1,0 +1,140 @@
+import { randomInt } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { adminToken, apiLogin, openAsSeller, registerSeller, uniquePhone } from '../support/api.ts';
+import { screenshots } from '../support/screens.ts';
+
+test('a buyer RFQ is countered, accepted, converted, shipped and shows up in orders and on the dashboard', async ({
+  page,
+  request,
+}) => {
+  const seller = await registerSeller(request);
+  const token = await apiLogin(request, seller.email, seller.password);
+  const me = await (await request.get('/api/me', { headers: { authorization: `Bearer ${token}` } })).json();
+  const manufacturerId = me.user.manufacturerId as string;
+  const admin = await adminToken(request);
+  const approved = await request.post(`/api/admin/manufacturers/${manufacturerId}/approve`, {
+    headers: { authorization: `Bearer ${admin}` },
+  });
+  expect(approved.status()).toBe(200);
+
+  const n = randomInt(1_000_000);
+  const buyer = { email: `e2e.buyer${n}@example.in`, password: 'BuyerPass!1', company: `Kirana Mart ${n}` };
+  const reg = await request.post('/api/buyer/register', {
+    data: {
+      email: buyer.email,
+      phone: uniquePhone(),
+      password: buyer.password,
+      company_name: buyer.company,
+      contact_name: 'Ravi Kumar',
+      address: '12 MG Road, Bengaluru 560001',
+      state: 'Karnataka',
+    },
+  });
+  expect(reg.status()).toBe(201);
+  const buyerLogin = await request.post('/api/buyer/login', {
+    data: { username: buyer.email, password: buyer.password },
+  });
+  const buyerAuth = { authorization: `Bearer ${(await buyerLogin.json()).token}` };
+  const product = `Wooden stacking rings ${n}`;
+  const rfq = await request.post('/api/buyer/rfqs', {
+    headers: buyerAuth,
+    data: {
+      manufacturerId,
+      productName: product,
+      category: 'toys',
+      quantity: 500,
+      targetPrice: 120,
+      deadline: '2030-03-31',
+      description: 'Natural finish, gift box of 6',
+      specifications: ['Neem wood', 'Non-toxic paint'],
+    },
+  });
+  expect(rfq.status()).toBe(201);
+  const rfqId = (await rfq.json()).id as string;
+
+  await openAsSeller(page, token, seller.userId, '/dashboard/rfqs');
+  const row = page.getByRole('row', { name: new RegExp(product) });
+  await expect(row).toContainText(buyer.company);
+  await expect(row).toContainText('Pending');
+  await expect(row).toContainText('₹60,000.00');
+  await screenshots(page, 'rfqs');
+  await row.getByRole('button', { name: /View/ }).click();
+  const detail = page.getByRole('dialog');
+  await expect(detail).toContainText('Natural finish, gift box of 6');
+  await expect(detail).toContainText('Neem wood');
+  await screenshots(page, 'rfq-detail');
+  await detail.getByRole('button', { name: 'Counter Offer' }).click();
+  const counter = page.getByRole('dialog', { name: /Counter Offer/ });
+  await counter.getByLabel('Price per unit (₹)').fill('135.50');
+  await counter.getByLabel('Quantity').fill('600');
+  await counter.getByLabel('Notes').fill('Includes printed gift box');
+  await screenshots(page, 'rfq-counter');
+  await counter.getByRole('button', { name: 'Send counter offer' }).click();
+  await expect(page.getByText(/is now Negotiating/)).toBeVisible();
+  await expect(row).toContainText('Negotiating');
+  await expect(row).toContainText('₹81,300.00');
+
+  const accept = await request.post(`/api/buyer/rfqs/${rfqId}/respond`, {
+    headers: buyerAuth,
+    data: { action: 'accept' },
+  });
+  expect(accept.status()).toBe(200);
+
+  await page.reload();
+  await expect(row).toContainText('Accepted');
+  await row.getByRole('button', { name: /View/ }).click();
+  await expect(page.getByText('This RFQ has been accepted. No further actions available.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toContainText('Includes printed gift box');
+  await page.getByRole('button', { name: 'Convert to order' }).click();
+  const created = page.getByText(/Order ORD-\d{4}-\d{6} created/);
+  await expect(created).toBeVisible();
+  const orderNumber = ((await created.textContent()) ?? '').match(/ORD-\d{4}-\d{6}/)?.[0] as string;
+
+  await page.goto('/dashboard/orders');
+  await page.getByRole('tab', { name: 'Pending' }).click();
+  await page.getByRole('searchbox', { name: 'Search orders' }).fill(orderNumber);
+  const orderRow = page.getByRole('row', { name: new RegExp(orderNumber) });
+  await expect(orderRow).toContainText(buyer.company);
+  await expect(page.getByRole('row')).toHaveCount(2);
+  // 600 x 135.50 = 81,300 + 18% GST = 95,934
+  await expect(orderRow).toContainText('₹95,934.00');
+  await orderRow.getByRole('button', { name: 'View Details' }).click();
+  const modal = page.getByRole('dialog');
+  await expect(modal).toContainText(product);
+  await modal.getByRole('button', { name: 'Change Status' }).click();
+  await expect(modal.getByLabel('New status').locator('option')).toHaveText(['Processing']);
+  await modal.getByRole('button', { name: 'Update status' }).click();
+  await expect(modal.getByText('Processing', { exact: true }).first()).toBeVisible();
+  await modal.getByRole('button', { name: 'Change Status' }).click();
+  await modal.getByLabel('New status').selectOption('shipped');
+  await modal.getByRole('button', { name: 'Update status' }).click();
+  await expect(modal.getByText('Tracking number is required.')).toBeVisible();
+  await modal.getByLabel('Carrier').fill('Delhivery');
+  await modal.getByLabel('Tracking number').fill('DLV9988776655');
+  await modal.getByLabel('Estimated delivery').fill('2030-04-10');
+  await modal.getByRole('button', { name: 'Update status' }).click();
+  await expect(modal).toContainText('Tracking number: DLV9988776655');
+  await expect(modal).toContainText('Shipped with Delhivery, tracking number DLV9988776655');
+  await expect(modal.getByRole('button', { name: 'Download invoice' })).toBeVisible();
+  await screenshots(page, 'order-detail');
+  const download = page.waitForEvent('download');
+  await modal.getByRole('button', { name: 'Download invoice' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}\.pdf$/);
+  await modal.getByRole('button', { name: 'Close' }).click();
+  await expect(orderRow).toContainText('Shipped');
+  await screenshots(page, 'orders');
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('region', { name: 'Orders' })).toContainText('1');
+  const recent = page.getByRole('row', { name: new RegExp(product) });
+  await expect(recent).toContainText('₹95,934.00');
+  await expect(recent).toContainText('Pending');
+  await screenshots(page, 'dashboard');
+  await recent.getByRole('button', { name: 'View Order' }).click();
+  await expect(page.getByRole('dialog')).toContainText(orderNumber);
+
+  await page.goto('/dashboard/payments');
+  await page.getByRole('tab', { name: 'In Progess' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(buyer.company) })).toContainText('₹95,934.00');
+  await screenshots(page, 'payments');
+});

@@ -1,0 +1,177 @@
+/**
+ * Orders benchmark: fills a separate PostgreSQL database (bench_orders) with 1,000,000 orders, 100,000 of them for
+ * one seller, then measures the seller's order list (page 1, a tab, a search) and the dashboard overview with
+ * autocannon at concurrency 10. Targets: list p99 < 30 ms, dashboard p99 < 50 ms.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:orders
+ */
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { createProduct, createSeller } from '../apps/server/src/seed/factories.ts';
+
+const TOTAL = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const MINE = Math.floor(TOTAL / 10);
+const SELLERS = 40;
+const BUYERS = 2000;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+
+const base = process.env.DATABASE_URL;
+if (!base) {
+  console.error('Set DATABASE_URL to a PostgreSQL server (the bench creates and uses a database named bench_orders).');
+  process.exit(1);
+}
+const url = new URL(base);
+url.pathname = '/bench_orders';
+
+const PRODUCT_NAMES = [
+  'Brass Door Hinge',
+  'Wooden Stacking Rings',
+  'Copper Wire Coil',
+  'Corrugated Gift Box',
+  'Steel Hex Bolt',
+  'Alphabet Puzzle Board',
+  'Cotton Tote Bag',
+  'LED Driver Module',
+  'Plush Elephant',
+  'Kraft Paper Roll',
+  'Spinning Top Set',
+  'Magnetic Alphabet Set',
+  'Ceramic Capacitor Pack',
+  'Bubble Wrap Roll',
+  'Channapatna Train',
+  'Rubber Gasket',
+  'Jute Shopping Bag',
+  'PCB Terminal Block',
+  'Stretch Film Roll',
+  'Wooden Abacus',
+];
+
+async function seed() {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query('DROP DATABASE IF EXISTS bench_orders WITH (FORCE)');
+  await admin.query('CREATE DATABASE bench_orders');
+  await admin.end();
+
+  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+  const t0 = Date.now();
+  const me = await createSeller(database.db, { email: 'bench.seller@example.in', password: 'BenchSeller@1' });
+  for (let i = 0; i < 20; i++) await createProduct(database.db, me.manufacturer.id, { name: PRODUCT_NAMES[i] });
+  const q = (sql: string, params: unknown[] = []) => database.query(sql, params);
+  // Other sellers and the buyers, straight in SQL: they only need to exist.
+  await q(`insert into users (role, email, phone, full_name, password_hash)
+           select 'seller', 'bench.other' || i || '@example.in', '8' || lpad(i::text, 9, '0'), 'Other ' || i, 'x'
+             from generate_series(1, ${SELLERS - 1}) i`);
+  await q(`insert into manufacturers (user_id, company_name, company_address, category, gst_number, status)
+           select id, 'Other Works ' || email, 'Mumbai', 'toys', '27AAAAA0000A1Z5', 'approved'
+             from users where email like 'bench.other%'`);
+  await q(`insert into users (role, email, phone, full_name, password_hash)
+           select 'buyer', 'bench.buyer' || i || '@example.in', '7' || lpad(i::text, 9, '0'), 'Buyer Contact ' || i, 'x'
+             from generate_series(1, ${BUYERS}) i`);
+  await q(`insert into buyers (user_id, company_name, contact_name, phone, state, address)
+           select id, (array['Bharat','Deccan','Sahyadri','Ganga','Kaveri','Himalaya','Narmada','Konkan'])[1 + (row_number() over () % 8)]
+                      || ' Traders ' || row_number() over (), full_name, phone, 'Karnataka', '1 MG Road, Bengaluru 560001'
+             from users where role = 'buyer'`);
+  await q(
+    `create temp table bench_buyers as select row_number() over (order by id) - 1 as n, id, company_name, contact_name from buyers`,
+  );
+  await q(
+    `create temp table bench_sellers as select row_number() over (order by id) - 1 as n, id from manufacturers where id <> $1`,
+    [me.manufacturer.id],
+  );
+  // The trigram index is built once after the load: maintaining it row by row would dominate the load time.
+  await q('drop index orders_search_trgm_idx');
+  const names = `array[${PRODUCT_NAMES.map((n) => `'${n}'`).join(',')}]`;
+  const chunk = 250_000;
+  for (let start = 1; start <= TOTAL; start += chunk) {
+    const end = Math.min(TOTAL, start + chunk - 1);
+    await q(
+      `insert into orders (order_number, manufacturer_id, buyer_id, status, payment_status, subtotal, shipping, tax, total,
+                           ship_street, ship_city, ship_state, ship_zip_code, search_text, created_at, updated_at)
+       select 'ORD-B-' || lpad(i::text, 7, '0'),
+              case when i % 10 = 0 then $1::uuid else s.id end,
+              b.id,
+              (array['pending','processing','shipped','delivered','delivered','delivered','cancelled'])[1 + ((i / 10) % 7)]::order_status,
+              case when i % 3 = 0 then 'pending' else 'paid' end::payment_status,
+              1000 + (i % 500) * 10, 0, (1000 + (i % 500) * 10) * 0.18, (1000 + (i % 500) * 10) * 1.18,
+              '1 MG Road', 'Bengaluru', 'Karnataka', '560001',
+              lower('ORD-B-' || lpad(i::text, 7, '0') || ' ' || b.company_name || ' ' || b.contact_name || ' ' || (${names})[1 + ((i / 10) * 13 % 20)]),
+              now() - ((i::bigint * 7919) % 525600) * interval '1 minute',
+              now()
+         from generate_series(${start}, ${end}) i
+         join bench_buyers b on b.n = i % ${BUYERS}
+         join bench_sellers s on s.n = i % ${SELLERS - 1}`,
+      [me.manufacturer.id],
+    );
+  }
+  await q(`insert into order_items (order_id, name, quantity, unit_price, gst_percentage, tax_amount, line_total)
+           select id, split_part(search_text, ' ', 1), 10, subtotal / 10, 18, tax, subtotal from orders`);
+  await q(`insert into payments (payment_number, order_id, manufacturer_id, buyer_id, amount, method, status, paid_at, created_at)
+           select 'PAY-B-' || substr(order_number, 7), id, manufacturer_id, buyer_id, total, 'NEFT', payment_status,
+                  case when payment_status = 'paid' then created_at end, created_at
+             from orders where status <> 'cancelled'`);
+  await q('CREATE INDEX "orders_search_trgm_idx" ON "orders" USING gin ("search_text" gin_trgm_ops)');
+  await q('vacuum analyze');
+  const [{ n }] = (await q('select count(*)::int as n from orders')) as Array<{ n: number }>;
+  console.log(
+    `seeded ${n.toLocaleString('en-IN')} orders (${MINE.toLocaleString('en-IN')} for the bench seller) in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+  );
+  await database.close();
+}
+
+async function measure() {
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: url.toString(),
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    RATE_LIMIT_SCALE: '1000',
+  });
+  const app = await buildApp({ config });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username: 'bench.seller@example.in', password: 'BenchSeller@1' },
+  });
+  const token = login.json().token as string;
+  const cases = [
+    { name: 'orders page 1', path: '/api/orders?page=1', target: 30 },
+    { name: 'orders tab=completed', path: '/api/orders?tab=completed&page=1', target: 30 },
+    { name: 'orders search "hinge"', path: '/api/orders?search=hinge', target: 30 },
+    { name: 'orders search "ganga traders 17"', path: '/api/orders?search=ganga%20traders%2017', target: 30 },
+    { name: 'dashboard overview', path: '/api/dashboard/overview', target: 50 },
+  ];
+  console.log(`\nautocannon: ${DURATION} s each, 10 connections\n`);
+  console.log('case                              req/s    p50 ms   p99 ms   target   result');
+  let ok = true;
+  for (const c of cases) {
+    const probe = await app.inject({ method: 'GET', url: c.path, headers: { authorization: `Bearer ${token}` } });
+    if (probe.statusCode !== 200) throw new Error(`${c.path} answered ${probe.statusCode}: ${probe.body}`);
+    const r = await autocannon({
+      url: `http://127.0.0.1:${port}${c.path}`,
+      connections: 10,
+      duration: DURATION,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const pass = r.latency.p99 < c.target && r.non2xx === 0;
+    ok &&= pass;
+    console.log(
+      `${c.name.padEnd(32)} ${r.requests.average.toFixed(0).padStart(6)} ${String(r.latency.p50).padStart(9)} ${String(r.latency.p99).padStart(8)}   < ${c.target}     ${pass ? 'PASS' : 'FAIL'}${r.non2xx ? ` (${r.non2xx} non-2xx)` : ''}`,
+    );
+  }
+  // Let the last in-flight requests finish before the pool closes.
+  await new Promise((r) => setTimeout(r, 1000));
+  await app.close();
+  return ok;
+}
+
+if (process.env.BENCH_SKIP_SEED !== '1') await seed();
+const ok = await measure();
+process.exit(ok ? 0 : 1);
