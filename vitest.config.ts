@@ -11,12 +11,12 @@ const serverProject = (name: string, databaseUrl: string) => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
-    maxWorkers: 2,
   },
 });
 
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       serverProject('server', ''),
       ...(process.env.DATABASE_URL ? [serverProject('server-pg', process.env.DATABASE_URL)] : []),
