@@ -24,22 +24,27 @@ export function parseUsername(username: string): { email: string; phone?: string
   return m?.[1] ? { email, phone: m[1] } : { email };
 }
 
+/** 409 with a field message for each of the e-mail and phone that already belong to an account (any role). */
+export async function assertAccountFree(db: Db, email: string, phone: string): Promise<void> {
+  const existing = await db
+    .select({ email: users.email, phone: users.phone })
+    .from(users)
+    .where(or(sql`lower(${users.email}) = ${email}`, eq(users.phone, phone)))
+    .limit(2);
+  const fields: Record<string, string> = {};
+  for (const row of existing) {
+    if (row.email.toLowerCase() === email) fields.email = DUPLICATE.email;
+    if (row.phone === phone) fields.phone = DUPLICATE.phone;
+  }
+  if (Object.keys(fields).length) throw conflict(Object.values(fields)[0] as string, fields);
+}
+
 /** Creates a seller and their manufacturer record (verification status Received) in one transaction. */
 export async function registerSeller(
   db: Db,
   input: RegisterData,
 ): Promise<{ userId: string; manufacturerId: string; status: ManufacturerStatus }> {
-  const existing = await db
-    .select({ email: users.email, phone: users.phone })
-    .from(users)
-    .where(or(sql`lower(${users.email}) = ${input.email}`, eq(users.phone, input.phone)))
-    .limit(2);
-  const fields: Record<string, string> = {};
-  for (const row of existing) {
-    if (row.email.toLowerCase() === input.email) fields.email = DUPLICATE.email;
-    if (row.phone === input.phone) fields.phone = DUPLICATE.phone;
-  }
-  if (Object.keys(fields).length) throw conflict(Object.values(fields)[0] as string, fields);
+  await assertAccountFree(db, input.email, input.phone);
 
   const passwordHash = await hashPassword(input.password);
   try {

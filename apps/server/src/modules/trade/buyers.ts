@@ -1,26 +1,17 @@
 import type { buyerRegisterSchema } from '@ub/shared';
-import { eq, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { buyers, users } from '../../db/schema/index.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { assertAccountFree } from '../auth/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
 
 type BuyerRegistration = z.output<typeof buyerRegisterSchema>;
 
 /** Creates a buyer account (role buyer) and its company record in one transaction. */
 export async function registerBuyer(db: Db, input: BuyerRegistration) {
-  const existing = await db
-    .select({ email: users.email, phone: users.phone })
-    .from(users)
-    .where(or(sql`lower(${users.email}) = ${input.email}`, eq(users.phone, input.phone)))
-    .limit(2);
-  const fields: Record<string, string> = {};
-  for (const row of existing) {
-    if (row.email.toLowerCase() === input.email) fields.email = 'An account with this email already exists.';
-    if (row.phone === input.phone) fields.phone = 'An account with this phone number already exists.';
-  }
-  if (Object.keys(fields).length) throw conflict(Object.values(fields)[0] as string, fields);
+  await assertAccountFree(db, input.email, input.phone);
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {

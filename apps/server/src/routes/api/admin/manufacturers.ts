@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { manufacturerDocuments } from '../../../db/schema/index.ts';
 import { notFound } from '../../../lib/errors.ts';
+import { sendPrivateFile } from '../../../lib/storage.ts';
 
 import { listManufacturers, openManufacturer, transitionManufacturer } from '../../../modules/admin/manufacturers.ts';
 import { currentUser } from '../../../types.ts';
@@ -102,14 +103,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           and(eq(manufacturerDocuments.id, req.params.docId), eq(manufacturerDocuments.manufacturerId, req.params.id)),
         );
       if (!doc) throw notFound('Document not found');
-      const file = await app.storage.get(doc.storageKey);
-      if (!file) throw notFound('Document not found');
-      return reply
-        .header('content-type', doc.mime)
-        .header('content-length', file.size)
-        .header('cache-control', 'private, max-age=300')
-        .header('content-disposition', 'inline')
-        .send(file.stream);
+      return sendPrivateFile(reply, app.storage, doc.storageKey, doc.mime);
     },
   );
 

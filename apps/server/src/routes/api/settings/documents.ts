@@ -2,7 +2,8 @@ import multipart from '@fastify/multipart';
 import { DOCUMENT_LIMITS, DOCUMENT_MESSAGES, documentKindSchema, errorBody } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
+import { AppError, badRequest } from '../../../lib/errors.ts';
+import { sendPrivateFile } from '../../../lib/storage.ts';
 import { deleteDocument, findDocument, listDocuments, saveDocument } from '../../../modules/admin/documents.ts';
 
 import { currentManufacturerId } from '../../../types.ts';
@@ -85,13 +86,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: seller, schema: { ...base, summary: 'The file of one of my documents', params: idParams } },
     async (req, reply) => {
       const doc = await findDocument(app, currentManufacturerId(req), req.params.id);
-      const file = await app.storage.get(doc.storageKey);
-      if (!file) throw notFound('Document not found');
-      return reply
-        .header('content-type', doc.mime)
-        .header('content-length', file.size)
-        .header('cache-control', 'private, max-age=300')
-        .send(file.stream);
+      return sendPrivateFile(reply, app.storage, doc.storageKey, doc.mime);
     },
   );
 
