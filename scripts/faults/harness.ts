@@ -64,6 +64,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** FAULTS_KEEP=1 keeps temp dirs (server logs, the cluster's postgres.log) for a look after a failure. */
+export function removeDir(dir: string) {
+  if (process.env.FAULTS_KEEP) console.log(`       kept ${dir}`);
+  else rmSync(dir, { recursive: true, force: true });
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function waitFor(what: string, fn: () => Promise<boolean>, timeoutMs = 20_000, everyMs = 100) {
@@ -89,7 +95,7 @@ const asPostgres = (cmd: string, args: string[]) => run('runuser', ['-u', 'postg
 
 export async function startPostgres(res: Resources): Promise<PrivatePostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'ub-faults-pg-'));
-  res.add(() => rmSync(dir, { recursive: true, force: true }));
+  res.add(() => removeDir(dir));
   await run('chown', ['postgres:postgres', dir]);
   const data = join(dir, 'data');
   await asPostgres(join(PG_BIN, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
@@ -184,7 +190,7 @@ export async function startServer(
   if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run npm run build first`);
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'ub-faults-data-'));
-  if (!opts.dataDir) res.add(() => rmSync(dataDir, { recursive: true, force: true }));
+  if (!opts.dataDir) res.add(() => removeDir(dataDir));
   const logFile = join(dataDir, `server-${port}.log`);
   const child = spawn(process.execPath, [SERVER], {
     cwd: root,
@@ -224,6 +230,11 @@ export async function startServer(
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => {
       out.end();
+      // An exit nobody asked for is the bug being looked for: show how it ended.
+      if (signal !== 'SIGKILL' && signal !== 'SIGTERM' && code !== 0) {
+        console.log(`       server exited by itself (code ${code}, signal ${signal}); last log lines:`);
+        for (const l of logs.slice(-8)) console.log(`         ${JSON.stringify(l).slice(0, 600)}`);
+      }
       resolve({ code, signal });
     }),
   );

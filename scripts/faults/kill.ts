@@ -4,7 +4,7 @@
  * no order lacks its lines, payment or first event, and each product's stock went down by exactly what its
  * order lines ordered.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -17,6 +17,7 @@ import {
   mainIfRun,
   openData,
   productCsv,
+  removeDir,
   type Resources,
   SHIPPING,
   type ServerProcess,
@@ -35,7 +36,7 @@ const INITIAL_STOCK = 1_000_000;
 export async function killScenario(checks: Checks, res: Resources) {
   const pg = await startPostgres(res);
   const dataDir = mkdtempSync(join(tmpdir(), 'ub-faults-data-'));
-  res.add(() => rmSync(dataDir, { recursive: true, force: true }));
+  res.add(() => removeDir(dataDir));
   const data = await openData(pg.url);
   const seller = await data.createSeller(data.database.db, { email: 'kill.seller@example.in' });
   const buyer = await data.createBuyer(data.database.db, { email: 'kill.buyer@example.in' });
