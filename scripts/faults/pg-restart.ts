@@ -17,7 +17,6 @@ import {
   type PrivatePostgres,
   type Resources,
   SHIPPING,
-  type ServerProcess,
   sleep,
   startPostgres,
   startServer,
@@ -65,8 +64,8 @@ export async function pgRestartScenario(checks: Checks, res: Resources) {
     if (a.status >= 300) throw new Error(`baseline request failed: ${a.status} ${a.text}`);
   }
 
-  await outage(checks, pg, server, requests, 'fast');
-  await outage(checks, pg, server, requests, 'immediate');
+  await outage(checks, pg, requests, 'fast');
+  await outage(checks, pg, requests, 'immediate');
 
   checks.ok('the same server process served throughout', server.child.exitCode === null, `pid ${server.child.pid}`);
   checks.ok('no unhandled error in the server logs', crashLines(server).length === 0, crashLines(server).slice(0, 3));
@@ -75,7 +74,6 @@ export async function pgRestartScenario(checks: Checks, res: Resources) {
 async function outage(
   checks: Checks,
   pg: PrivatePostgres,
-  server: ServerProcess,
   requests: Record<string, () => Promise<Answer>>,
   mode: 'fast' | 'immediate',
 ) {
