@@ -144,6 +144,10 @@ export interface PrivateRedis {
   url: string;
   start(): Promise<void>;
   kill(): Promise<void>;
+  /** SIGSTOP: connections stay open and nothing answers, like a hung host or a partition. */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
+  cli(args: string[]): Promise<string>;
 }
 
 export async function startRedis(res: Resources): Promise<PrivateRedis> {
@@ -163,14 +167,28 @@ export async function startRedis(res: Resources): Promise<PrivateRedis> {
   };
   const kill = async () => {
     const c = child;
-    if (!c || c.exitCode !== null) return;
+    if (!c || c.exitCode !== null || c.signalCode !== null) return;
     const exited = new Promise((r) => c.once('exit', r));
+    c.kill('SIGCONT');
     c.kill('SIGKILL');
     await exited;
   };
   await start();
   res.add(kill);
-  return { url: `redis://127.0.0.1:${port}`, start, kill };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    start,
+    kill,
+    async pause() {
+      child?.kill('SIGSTOP');
+    },
+    async resume() {
+      child?.kill('SIGCONT');
+    },
+    async cli(args) {
+      return (await run('redis-cli', ['-p', String(port), ...args], { timeout: 5000 })).stdout;
+    },
+  };
 }
 
 /* ---------- the server under test ---------- */
@@ -401,4 +419,59 @@ export async function mainIfRun(url: string, name: string, scenario: Scenario) {
   if (process.argv[1] && fileURLToPath(url) === process.argv[1]) {
     process.exit((await runScenario(name, scenario)) ? 0 : 1);
   }
+}
+
+/* ---------- live notifications ---------- */
+
+export interface StreamClient {
+  events: Array<Record<string, unknown>>;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+  close(): void;
+}
+
+/** Opens GET /api/notifications/stream with a fresh ticket and collects its `notification` events. */
+export async function openStream(base: string, token: string): Promise<StreamClient> {
+  const t = await call(base, 'POST', '/api/notifications/stream-ticket', { token });
+  if (t.status !== 200) throw new Error(`stream ticket failed: ${t.status} ${t.text}`);
+  const ticket = (t.body as { ticket: string }).ticket;
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    const events: Array<Record<string, unknown>> = [];
+    let endStream: () => void = () => undefined;
+    const ended = new Promise<void>((r) => {
+      endStream = r;
+    });
+    const req = request(`${base}/api/notifications/stream?ticket=${encodeURIComponent(ticket)}`, (res) => {
+      if (res.statusCode !== 200) {
+        reject(new Error(`stream answered ${res.statusCode}`));
+        res.resume();
+        return;
+      }
+      let buffer = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let cut = buffer.indexOf('\n\n');
+        while (cut >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          if (block.startsWith('event: notification')) {
+            const data = block.split('\n').find((l) => l.startsWith('data: '));
+            if (data) events.push(JSON.parse(data.slice(6)));
+          }
+          cut = buffer.indexOf('\n\n');
+        }
+      });
+      res.on('end', endStream);
+      res.on('close', endStream);
+      res.on('error', endStream);
+      resolve({ events, ended, close: () => req.destroy() });
+    });
+    req.on('error', (err) => {
+      endStream();
+      reject(err);
+    });
+    req.end();
+  });
 }
