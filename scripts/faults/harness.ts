@@ -4,7 +4,7 @@
  * process, so killing or restarting any of them never touches the machine's shared services.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -14,7 +14,16 @@ import pg from 'pg';
 
 const run = promisify(execFile);
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/** PG_BIN, or the newest Debian-packaged PostgreSQL (/usr/lib/postgresql/<major>/bin). */
+const PG_BIN =
+  process.env.PG_BIN ??
+  join(
+    '/usr/lib/postgresql',
+    existsSync('/usr/lib/postgresql')
+      ? (readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a))[0] ?? '15')
+      : '15',
+    'bin',
+  );
 const SERVER = join(root, 'apps/server/dist/server.mjs');
 
 /* ---------- checks ---------- */
