@@ -25,6 +25,9 @@ import rateLimitPlugin from './plugins/rate-limit.ts';
 import { apiRoutes } from './routes/index.ts';
 import './types.ts';
 
+/** Far above a healthy Redis round trip (well under 1 ms here), low enough that a hung Redis costs little. */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+
 export interface BuildOptions {
   config: Config;
   /** An already open database (tests share one per file); otherwise opened from the config. */
@@ -51,8 +54,15 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('mailer', createMailer(config, app.log));
   app.decorate('storage', localStorage(config.DATA_DIR));
 
+  // A Redis that is down fails commands at once (no offline queue); one that hangs (a frozen host, a partition)
+  // would hold every rate-limited request forever, so each command gives up after REDIS_COMMAND_TIMEOUT_MS.
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    ? new Redis(config.REDIS_URL, {
+        lazyConnect: false,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      })
     : undefined;
   redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable'));
   // With Redis, a notification published by one server process reaches streams held open by the others.

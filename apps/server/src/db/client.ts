@@ -72,6 +72,12 @@ async function openPostgres(url: string, max: number): Promise<Database & { migr
   pool.on('error', () => {
     // An idle client lost its connection (database restart); the pool replaces it on next use.
   });
+  // A checked-out client (a transaction between statements) has no pool listener: without its own, losing the
+  // connection would emit an unhandled 'error' and end the process. Its next query rejects instead, and the
+  // pool discards it on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,

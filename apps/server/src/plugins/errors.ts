@@ -45,15 +45,31 @@ export default fp(
   { name: 'errors' },
 );
 
-function isConnectionError(err: unknown): boolean {
-  const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-  return (
-    code === 'ECONNREFUSED' ||
-    code === 'ECONNRESET' ||
-    code === '57P01' ||
-    code === '57P03' ||
-    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(
-      String((err as Error).message),
-    )
-  );
+/**
+ * True when the database (or the network to it) is unavailable rather than the request being wrong. Drizzle wraps
+ * driver errors ("Failed query: ..." with the driver's error as `cause`), so the whole cause chain is examined.
+ */
+export function isConnectionError(err: unknown): boolean {
+  let cur: unknown = err;
+  for (let i = 0; i < 5 && cur && typeof cur === 'object'; i++) {
+    const { code, message, cause } = cur as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && CONNECTION_MESSAGE.test(message)) return true;
+    cur = cause;
+  }
+  return false;
 }
+
+/** Socket errors, and PostgreSQL's admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const CONNECTION_MESSAGE =
+  /^(Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed)/i;
