@@ -5,17 +5,8 @@ import type { Role } from '@ub/shared';
 import { type Persona, RULES, type Rule } from './access-rules.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, useTestApp } from './helpers.ts';
-import { type UploadFile, upload } from './multipart.ts';
-import {
-  buildWorld,
-  documentedOperations,
-  fillPath,
-  type Operation,
-  sample,
-  VALID_PDF,
-  validPng,
-  type World,
-} from './openapi-support.ts';
+import { upload } from './multipart.ts';
+import { buildWorld, documentedOperations, fillPath, type Operation, sample, type World } from './openapi-support.ts';
 
 const ROLE_OF: Record<Exclude<Persona, 'nobody'>, Role> = {
   sellerA: 'seller',
