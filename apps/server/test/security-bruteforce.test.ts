@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createAdmin, createBuyer, createSeller, makePhone } from '../src/seed/factories.ts';
 import { call, useTestApp } from './helpers.ts';
@@ -53,7 +54,7 @@ describe('guessing a 6-digit reset code', () => {
   it('limits code checks per address across phones, with 429 and Retry-After', async () => {
     const ip = '10.250.0.7';
     const statuses: number[] = [];
-    let last;
+    let last: LightMyRequestResponse | undefined;
     for (let i = 0; i < 21; i++) {
       last = await call(t.app, 'POST', '/api/verify-reset-code', {
         ip,
@@ -85,7 +86,7 @@ describe('login throttling', () => {
     const phone = b.user.phone as string;
     const spellings = [phone, `+91${phone}`, `+91 ${phone.slice(0, 5)} ${phone.slice(5)}`, `0${phone}`, `91-${phone}`];
     const statuses: number[] = [];
-    let last;
+    let last: LightMyRequestResponse | undefined;
     for (let i = 0; i < 11; i++) {
       last = await call(t.app, 'POST', '/api/buyer/login', {
         body: { username: spellings[i % spellings.length], password: 'wrong-pass' },
@@ -102,7 +103,7 @@ describe('login throttling', () => {
 
   it('limits failed administrator logins per account in any letter case, with Retry-After', async () => {
     const a = await createAdmin(t.app.db);
-    let last;
+    let last: LightMyRequestResponse | undefined;
     for (let i = 0; i < 11; i++) {
       const email = i % 2 ? a.user.email.toUpperCase() : a.user.email;
       last = await call(t.app, 'POST', '/api/admin/login', { body: { email, password: 'wrong-pass' } });
@@ -119,7 +120,7 @@ describe('login throttling', () => {
   ] as const) {
     it(`limits ${url} per address across accounts with 429 and Retry-After`, async () => {
       const ip = `10.249.0.${url.length}`;
-      let last;
+      let last: LightMyRequestResponse | undefined;
       for (let i = 0; i < 21; i++) {
         last = await call(t.app, 'POST', url, { ip, body: body(i) });
         if (i < 20) expect(last.statusCode).toBe(401);
