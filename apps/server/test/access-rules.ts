@@ -29,7 +29,7 @@ const mfrC = (w: World) => ({ id: w.sellerC.manufacturer.id });
 const productC = (w: World) => ({ id: w.productC.id });
 const notification = async (w: World) => ({ id: await w.newNotification() });
 const png = async (): Promise<UploadFile[]> => [
-  { field: 'file', name: 'a.png', data: await validPng(), type: 'image/png' },
+  { field: 'files', name: 'a.png', data: await validPng(), type: 'image/png' },
 ];
 
 /** The access rule of every documented route. A documented route missing here fails the suite. */
