@@ -6,8 +6,7 @@ import type { ReactNode } from 'react';
  */
 export function DataTable({ head, children, label }: { head: string[]; children: ReactNode; label: string }) {
   return (
-    <div
-      role="region"
+    <section
       aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
       tabIndex={0}
@@ -25,7 +24,7 @@ export function DataTable({ head, children, label }: { head: string[]; children:
         </thead>
         <tbody className="divide-y divide-slate-100">{children}</tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
