@@ -3,7 +3,8 @@ import { call } from './helpers.ts';
 
 export interface UploadFile {
   field: string;
-  name: string;
+  /** The file name; without one the part is a plain text field. */
+  name?: string;
   data: Buffer | string;
   type?: string;
 }
@@ -12,6 +13,10 @@ export interface UploadFile {
 export async function upload(app: FastifyInstance, url: string, token: string | undefined, files: UploadFile[]) {
   const form = new FormData();
   for (const f of files) {
+    if (f.name === undefined) {
+      form.append(f.field, String(f.data));
+      continue;
+    }
     const bytes = typeof f.data === 'string' ? Buffer.from(f.data) : f.data;
     form.append(f.field, new Blob([new Uint8Array(bytes)], { type: f.type ?? 'application/octet-stream' }), f.name);
   }

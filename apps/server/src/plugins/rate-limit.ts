@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { rateLimited } from '../lib/errors.ts';
+import { parseUsername } from '../modules/auth/accounts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,5 +51,19 @@ export function bodyField(field: string) {
   return (req: FastifyRequest) => {
     const v = (req.body as Record<string, unknown> | undefined)?.[field];
     return typeof v === 'string' ? v.trim().toLowerCase() : '';
+  };
+}
+
+/**
+ * Per-account limit key from the first non-empty of `fields`: "+91 98765 43210" and "9876543210" are the same
+ * account, so they share a counter (a raw key would give every spelling its own allowance).
+ */
+export function accountKey(...fields: string[]) {
+  return (req: FastifyRequest) => {
+    const body = req.body as Record<string, unknown> | undefined;
+    const value = fields.map((f) => body?.[f]).find((v): v is string => typeof v === 'string' && v.trim() !== '');
+    if (!value) return '';
+    const { email, phone } = parseUsername(value);
+    return phone ?? email;
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export interface CarouselItem {
   url: string;
@@ -12,9 +12,18 @@ export interface CarouselItem {
 export function ImageCarousel({ items, emptyText }: { items: CarouselItem[]; emptyText: string }) {
   const [index, setIndex] = useState(0);
   const [zoom, setZoom] = useState(false);
+  const zoomButton = useRef<HTMLButtonElement>(null);
+  const closeZoomButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (index >= items.length) setIndex(0);
   }, [items.length, index]);
+  // Focus moves into the overlay and back to the image when it closes, so keyboard users are never left behind it.
+  const wasZoomed = useRef(false);
+  useEffect(() => {
+    if (zoom) closeZoomButton.current?.focus();
+    else if (wasZoomed.current) zoomButton.current?.focus();
+    wasZoomed.current = zoom;
+  }, [zoom]);
   if (items.length === 0) {
     return (
       <div className="flex h-40 items-center justify-center rounded-lg border border-dashed border-slate-300 bg-slate-50 text-sm text-slate-500">
@@ -42,6 +51,7 @@ export function ImageCarousel({ items, emptyText }: { items: CarouselItem[]; emp
           </a>
         ) : (
           <button
+            ref={zoomButton}
             type="button"
             onClick={() => setZoom(true)}
             className="h-full w-full cursor-zoom-in"
@@ -87,13 +97,21 @@ export function ImageCarousel({ items, emptyText }: { items: CarouselItem[]; emp
       {zoom && !current.isPdf && (
         <div
           role="dialog"
+          aria-modal="true"
           aria-label="Zoomed image"
           className="fixed inset-0 z-[100] flex items-center justify-center bg-black/85 p-4"
           onClick={() => setZoom(false)}
-          onKeyDown={(e) => e.key === 'Escape' && setZoom(false)}
+          onKeyDown={(e) => {
+            // Escape closes only the zoom, not the modal dialog it sits in; Tab stays on the one control here.
+            if (e.key !== 'Escape' && e.key !== 'Tab') return;
+            e.preventDefault();
+            e.stopPropagation();
+            if (e.key === 'Escape') setZoom(false);
+          }}
         >
           <img src={current.url} alt={current.alt} className="max-h-full max-w-full object-contain" />
           <button
+            ref={closeZoomButton}
             type="button"
             onClick={() => setZoom(false)}
             className="absolute top-4 right-4 rounded-full bg-white px-3 py-1 text-sm font-semibold"

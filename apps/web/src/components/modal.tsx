@@ -20,7 +20,7 @@ const FOCUSABLE =
  * Tab from the last control goes back to the first (and Shift+Tab the other way): the native modal dialog
  * would otherwise let focus leave the page for the browser's own toolbar.
  */
-function wrapTab(e: KeyboardEvent<HTMLDialogElement>) {
+export function wrapTab(e: KeyboardEvent<HTMLDialogElement>) {
   if (e.key !== 'Tab') return;
   const items = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
   const first = items[0];
@@ -42,12 +42,25 @@ function wrapTab(e: KeyboardEvent<HTMLDialogElement>) {
 export function Modal({ open, onClose, title, children, footer, size = 'md', closeLabel = 'Close' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      opener.current = document.activeElement as HTMLElement | null;
+      dialog.showModal();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  // Screens often unmount the modal instead of closing it; the browser then restores focus nowhere, so do it here.
+  useEffect(
+    () => () => {
+      const dialog = ref.current;
+      if (dialog?.open) dialog.close();
+      if (opener.current?.isConnected) opener.current.focus();
+    },
+    [],
+  );
   return (
     <dialog
       ref={ref}

@@ -1,9 +1,17 @@
 import type { ReactNode } from 'react';
 
-/** A list table that scrolls sideways on phones instead of squeezing its columns. */
+/**
+ * A list table that scrolls sideways on phones instead of squeezing its columns. The scroll box takes focus so
+ * keyboard users can scroll it too (WCAG 2.1.1).
+ */
 export function DataTable({ head, children, label }: { head: string[]; children: ReactNode; label: string }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <section
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-700"
+    >
       <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label}>
         <thead className="bg-slate-50">
           <tr>
@@ -16,7 +24,7 @@ export function DataTable({ head, children, label }: { head: string[]; children:
         </thead>
         <tbody className="divide-y divide-slate-100">{children}</tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

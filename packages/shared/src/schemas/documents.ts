@@ -21,6 +21,8 @@ export const DOCUMENT_LIMITS = {
 export const DOCUMENT_MESSAGES = {
   tooLarge: (name: string) => `Document "${name}" exceeds 10MB size limit.`,
   badType: (name: string) => `Document "${name}" must be a PDF, JPEG, PNG or WebP file.`,
+  unreadable: (name: string) => `Could not read document "${name}".`,
+  tooManyPixels: (name: string) => `Document "${name}" has more than 50 million pixels.`,
   kind: 'Please choose the document type.',
   missing: 'Please choose a file to upload.',
   tooMany: 'You can keep at most 20 documents. Delete one first.',

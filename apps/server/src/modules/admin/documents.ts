@@ -3,7 +3,9 @@ import { DOCUMENT_KIND_LABELS, DOCUMENT_LIMITS, DOCUMENT_MESSAGES, type Document
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { manufacturerDocuments } from '../../db/schema/index.ts';
+import sharp from 'sharp';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { MAX_IMAGE_PIXELS } from '../../lib/uploads.ts';
 
 const SIGNATURES: Array<{ mime: string; ext: string; test: (b: Buffer) => boolean }> = [
   { mime: 'application/pdf', ext: 'pdf', test: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' },
@@ -19,6 +21,36 @@ const SIGNATURES: Array<{ mime: string; ext: string; test: (b: Buffer) => boolea
     test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
   },
 ];
+
+const refuse = (message: string) => badRequest(message, { file: message });
+
+/**
+ * What is stored for a document the admin will open in a browser: a PDF must end with its trailer, and an image
+ * must decode completely under the pixel cap (no truncated files, no decompression bombs) and is re-encoded, so
+ * bytes appended after the picture (an HTML or script polyglot) and metadata never reach storage.
+ */
+async function cleanDocument(data: Buffer, ext: string, name: string): Promise<Buffer> {
+  if (ext === 'pdf') {
+    if (!data.subarray(-1024).includes('%%EOF')) throw refuse(DOCUMENT_MESSAGES.unreadable(name));
+    return data;
+  }
+  let pixels: number;
+  try {
+    const meta = await sharp(data, { limitInputPixels: false }).metadata();
+    pixels = (meta.width ?? 0) * (meta.height ?? 0);
+  } catch {
+    throw refuse(DOCUMENT_MESSAGES.unreadable(name));
+  }
+  if (pixels > MAX_IMAGE_PIXELS) throw refuse(DOCUMENT_MESSAGES.tooManyPixels(name));
+  try {
+    const image = sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated' }).rotate();
+    const encoded =
+      ext === 'png' ? image.png() : ext === 'webp' ? image.webp({ quality: 90 }) : image.jpeg({ quality: 90 });
+    return await encoded.toBuffer();
+  } catch {
+    throw refuse(DOCUMENT_MESSAGES.unreadable(name));
+  }
+}
 
 /** The real type of an upload from its first bytes; the file name and the browser's claim are not trusted. */
 export function sniffDocument(data: Buffer): { mime: string; ext: string } | undefined {
@@ -57,6 +89,7 @@ export async function saveDocument(
   }
   const type = sniffDocument(input.data);
   if (!type) throw badRequest(DOCUMENT_MESSAGES.badType(name), { file: DOCUMENT_MESSAGES.badType(name) });
+  const data = await cleanDocument(input.data, type.ext, name);
   const [{ n } = { n: 0 }] = await app.db
     .select({ n: sql<number>`count(*)::int` })
     .from(manufacturerDocuments)
@@ -64,7 +97,7 @@ export async function saveDocument(
   if (n >= DOCUMENT_LIMITS.maxPerSeller) throw conflict(DOCUMENT_MESSAGES.tooMany);
   const storageKey = `documents/${manufacturerId}/${randomUUID()}.${type.ext}`;
   const storage = app.storage;
-  await storage.put(storageKey, input.data, type.mime);
+  await storage.put(storageKey, data, type.mime);
   try {
     const [row] = await app.db
       .insert(manufacturerDocuments)

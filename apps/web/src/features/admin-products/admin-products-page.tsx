@@ -232,7 +232,7 @@ export default function AdminProductsPage() {
                     type="button"
                     onClick={() => setOpenId(p.id)}
                     aria-label={`View ${p.name}`}
-                    className="flex h-12 w-12 items-center justify-center overflow-hidden rounded-md bg-slate-100 text-xs text-slate-400"
+                    className="flex h-12 w-12 items-center justify-center overflow-hidden rounded-md bg-slate-100 text-xs text-slate-600"
                   >
                     {p.image ? <img src={p.image} alt="" className="h-full w-full object-cover" /> : 'No image'}
                   </button>

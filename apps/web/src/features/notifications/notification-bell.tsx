@@ -10,6 +10,14 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const [panel, setPanel] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const bell = useRef<HTMLButtonElement>(null);
+  // The button that opened the panel was in the dropdown, which is gone by then: focus goes back to the bell once
+  // the panel's dialog has closed (the child's effect runs first, so the page is no longer inert here).
+  const panelWasOpen = useRef(false);
+  useEffect(() => {
+    if (!panel && panelWasOpen.current) bell.current?.focus();
+    panelWasOpen.current = panel;
+  }, [panel]);
   const list = useNotificationList('all');
   // Spec: a failed load shows an empty list.
   const first = list.isError ? undefined : list.data?.pages[0];
@@ -33,6 +41,7 @@ export function NotificationBell() {
   return (
     <div ref={ref} className="relative">
       <button
+        ref={bell}
         type="button"
         aria-haspopup="true"
         aria-expanded={open}

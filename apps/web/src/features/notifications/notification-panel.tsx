@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/feedback.tsx';
+import { wrapTab } from '../../components/modal.tsx';
 import {
   formatWhen,
   type NotificationFilter,
@@ -51,6 +52,7 @@ export function NotificationPanel({ open, onClose }: { open: boolean; onClose: (
     <dialog
       ref={ref}
       aria-labelledby={titleId}
+      onKeyDown={wrapTab}
       onCancel={(e) => {
         e.preventDefault();
         onClose();

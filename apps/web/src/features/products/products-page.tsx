@@ -149,7 +149,7 @@ export default function ProductsPage() {
                             className="h-10 w-10 shrink-0 rounded-lg border border-slate-200 object-cover sm:h-12 sm:w-12"
                           />
                         ) : (
-                          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-500 sm:h-12 sm:w-12">
+                          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-600 sm:h-12 sm:w-12">
                             N/A
                           </span>
                         )}

@@ -54,12 +54,23 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Item({ label, value, mono }: { label: string; value: string | null | undefined; mono?: boolean }) {
+function Item({
+  label,
+  value,
+  mono,
+  wide,
+}: {
+  label: string;
+  value: string | null | undefined;
+  mono?: boolean;
+  /** Spans both columns; set here because a <dl> allows only one wrapper between it and each dt/dd pair. */
+  wide?: boolean;
+}) {
   return (
-    <div className="min-w-0">
+    <div className={`min-w-0 ${wide ? 'sm:col-span-2' : ''}`}>
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
       <dd
-        className={`mt-1 text-sm break-words ${value ? 'text-slate-900' : 'text-slate-400 italic'} ${mono && value ? 'font-mono' : ''}`}
+        className={`mt-1 text-sm break-words ${value ? 'text-slate-900' : 'text-slate-500 italic'} ${mono && value ? 'font-mono' : ''}`}
       >
         {value || NOT_PROVIDED}
       </dd>
@@ -134,9 +145,7 @@ export default function SettingsPage() {
           <Item label="Category" value={CATEGORY_LABELS[profile.category] ?? profile.category} />
           <Item label="GSTIN" value={profile.gstNumber} mono />
           <Item label="Manufacturer ID" value={profile.manufacturerId} mono />
-          <div className="sm:col-span-2">
-            <Item label="Registered Address" value={profile.companyAddress} />
-          </div>
+          <Item label="Registered Address" value={profile.companyAddress} wide />
         </Section>
 
         <Section title="Bank Details">

@@ -11,7 +11,6 @@ import {
   sessionUser,
   verifyResetCodeSchema,
 } from '@ub/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkCredentials, parseUsername, registerSeller } from '../../../modules/auth/accounts.ts';
@@ -22,7 +21,7 @@ import {
   verifyResetCode,
 } from '../../../modules/auth/password-reset.ts';
 import { createSession, findSessionUser, revokeSession, toSessionUser } from '../../../modules/auth/sessions.ts';
-import { bodyField } from '../../../plugins/rate-limit.ts';
+import { accountKey, bodyField } from '../../../plugins/rate-limit.ts';
 import { currentUser } from '../../../types.ts';
 
 const authErrors = { 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody };
@@ -35,17 +34,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     app.limit(`${name}-ip`, 20, 15),
     app.limit(`${name}-phone`, 10, 15, bodyField('phoneNumber')),
   ];
-
-  /** Per-account limit key: "+91 98765 43210" and "9876543210" are the same account, so they share a counter. */
-  const accountKey =
-    (...fields: string[]) =>
-    (req: FastifyRequest) => {
-      const body = req.body as Record<string, unknown> | undefined;
-      const value = fields.map((f) => body?.[f]).find((v): v is string => typeof v === 'string' && v.trim() !== '');
-      if (!value) return '';
-      const { email, phone } = parseUsername(value);
-      return phone ?? email;
-    };
+  // One set of counters for both endpoints that check a code: each limiter keeps its own counts in memory, so
+  // separate instances would give a guesser a fresh allowance on the second endpoint.
+  const otpCheckLimits = otpLimits('otp-check');
 
   async function openSession(userId: string, remember: boolean, ip: string, userAgent?: string) {
     const { token, expiresAt } = await createSession(app.db, userId, { remember, ip, userAgent });
@@ -167,7 +158,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/verify-reset-code',
     {
       config: { errorAsMessage: true },
-      preHandler: otpLimits('otp-check'),
+      preHandler: otpCheckLimits,
       schema: {
         tags: ['accounts'],
         summary: 'Check a reset code',
@@ -185,7 +176,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/reset-password',
     {
       config: { errorAsMessage: true },
-      preHandler: otpLimits('otp-check'),
+      preHandler: otpCheckLimits,
       schema: {
         tags: ['accounts'],
         summary: 'Set a new password with a verified code; signs out every session',

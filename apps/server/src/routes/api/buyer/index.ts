@@ -25,7 +25,7 @@ import { raiseDispute } from '../../../modules/trade/disputes.ts';
 import { cancelByBuyer, orderDetail as loadOrder, placeBuyerOrder } from '../../../modules/trade/orders.ts';
 import { recordPayment } from '../../../modules/trade/payments.ts';
 import { buyerRfqResponse, createRfq, listRfqs, rfqFor } from '../../../modules/trade/rfqs.ts';
-import { bodyField } from '../../../plugins/rate-limit.ts';
+import { accountKey } from '../../../plugins/rate-limit.ts';
 import { currentUser } from '../../../types.ts';
 
 const guarded = { 401: errorBody, 403: errorBody };
@@ -63,7 +63,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/buyer/login',
     {
-      preHandler: [app.limit('buyer-login-ip', 20, 1), app.limit('buyer-login-account', 10, 15, bodyField('username'))],
+      preHandler: [
+        app.limit('buyer-login-ip', 20, 1),
+        app.limit('buyer-login-account', 10, 15, accountKey('username')),
+      ],
       schema: {
         tags: ['buyer'],
         summary: 'Buyer sign-in with email or phone',

@@ -1,0 +1,230 @@
+import sharp from 'sharp';
+import type { FastifyInstance } from 'fastify';
+import { createSession } from '../src/modules/auth/sessions.ts';
+import { notify } from '../src/modules/notifications/notify.ts';
+import { createAdmin, createBuyer, createProduct, createSeller, makeGstin } from '../src/seed/factories.ts';
+import { call, loginAdmin, loginSeller } from './helpers.ts';
+import { upload } from './multipart.ts';
+import { placeOrder } from './trade-fixtures.ts';
+
+export type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  oneOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+  pattern?: string;
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: boolean | number;
+  minItems?: number;
+  maxItems?: number;
+  default?: unknown;
+  nullable?: boolean;
+};
+
+export interface Operation {
+  method: string;
+  /** The OpenAPI path, e.g. /api/product/{id}. */
+  path: string;
+  key: string;
+  body?: JsonSchema;
+  secured: boolean;
+}
+
+/** Every path + method the running app documents at /api/docs/json. */
+export async function documentedOperations(app: FastifyInstance): Promise<Operation[]> {
+  const res = await call(app, 'GET', '/api/docs/json');
+  if (res.statusCode !== 200) throw new Error(`no OpenAPI document: ${res.statusCode}`);
+  const doc = res.json() as {
+    paths: Record<
+      string,
+      Record<string, { requestBody?: { content: Record<string, { schema: JsonSchema }> }; security?: unknown[] }>
+    >;
+  };
+  const ops: Operation[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [m, op] of Object.entries(methods)) {
+      const method = m.toUpperCase();
+      ops.push({
+        method,
+        path,
+        key: `${method} ${path}`,
+        body: op.requestBody?.content['application/json']?.schema,
+        secured: Boolean(op.security?.length),
+      });
+    }
+  }
+  return ops;
+}
+
+export function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const v = params[name];
+    if (v === undefined) throw new Error(`no value for {${name}} in ${path}`);
+    return encodeURIComponent(v);
+  });
+}
+
+let uniq = 0;
+/** A value the schema accepts; strings with patterns are mapped to known formats of this API. */
+export function sample(schema: JsonSchema | undefined, name = ''): unknown {
+  if (!schema) return undefined;
+  if (schema.oneOf?.[0]) return sample(schema.oneOf[0], name);
+  if (schema.anyOf?.[0]) return sample(schema.anyOf[0], name);
+  if (schema.enum) return schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [k, s] of Object.entries(schema.properties ?? {})) out[k] = sample(s, k);
+      return out;
+    }
+    case 'array': {
+      const n = Math.max(1, schema.minItems ?? 0);
+      return Array.from({ length: n }, () => sample(schema.items, name));
+    }
+    case 'integer':
+    case 'number': {
+      const min = typeof schema.minimum === 'number' ? schema.minimum : 1;
+      return Math.max(min, 1) === min && schema.exclusiveMinimum ? min + 1 : Math.max(min, 1);
+    }
+    case 'boolean':
+      return false;
+    default:
+      return sampleString(schema, name);
+  }
+}
+
+function sampleString(schema: JsonSchema, name: string): string {
+  uniq++;
+  const p = schema.pattern ?? '';
+  if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
+  if (p.includes('[6-9][0-9]{9}')) return `98${String(10_000_000 + uniq * 7919).slice(-8)}`;
+  if (p.includes('[0-9]{6}$') && p.startsWith('^[0-9]')) return '123456';
+  if (p.includes('[1-9][0-9]{5}')) return '560025';
+  if (schema.format === 'date' || p.includes('02-29')) return '2030-06-30';
+  if (schema.format === 'email' || p.includes('@') || /email/i.test(name)) return `probe${uniq}@example.in`;
+  if (/gst/i.test(name)) return makeGstin('27');
+  if (/password/i.test(name)) return 'Sup3rSecret!pass';
+  if (/hsn/i.test(name)) return '9503';
+  if (/state/i.test(name)) return 'Karnataka';
+  if (/sku/i.test(name)) return `SKU-PROBE-${uniq}`;
+  const text = `probe ${name} ${uniq}`;
+  return text.slice(0, schema.maxLength ?? 200);
+}
+
+/** A tiny real PNG and PDF that pass the upload checks. */
+export async function validPng(): Promise<Buffer> {
+  return sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
+}
+export const VALID_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+export type World = Awaited<ReturnType<typeof buildWorld>>;
+
+/**
+ * Seller A with a product, an order from the buyer (paid), an RFQ, a notification and a document; seller B;
+ * a second seller C the admin moderates; two buyers; two admins; a lead, a contact message and a dispute.
+ */
+export async function buildWorld(app: FastifyInstance) {
+  const sellerA = await loginSeller(app, { gstNumber: '27AAPFU0939F1ZV' });
+  const sellerB = await loginSeller(app);
+  const sellerC = await createSeller(app.db, { status: 'received' });
+  const buyerA = await createBuyer(app.db);
+  const buyerB = await createBuyer(app.db);
+  const admin = await loginAdmin(app);
+  const productA = await createProduct(app.db, sellerA.manufacturer.id, { price: '100.00', moq: 1, stock: 1000 });
+  const productC = await createProduct(app.db, sellerC.manufacturer.id);
+  const buyerToken = (await createSession(app.db, buyerA.user.id, { remember: false })).token;
+
+  const order = await placeOrder(app, buyerToken, sellerA.manufacturer.id, productA.id, 10);
+  if (order.statusCode !== 201) throw new Error(`order: ${order.body}`);
+  const orderId = order.json().id as string;
+  const pay = await call(app, 'POST', `/api/buyer/orders/${orderId}/payments`, {
+    token: buyerToken,
+    body: { method: 'UPI', reference: 'UTR-WORLD-1' },
+  });
+  if (pay.statusCode !== 201) throw new Error(`payment: ${pay.body}`);
+  const paymentId = pay.json().id as string;
+  const rfq = await call(app, 'POST', '/api/buyer/rfqs', {
+    token: buyerToken,
+    body: { manufacturerId: sellerA.manufacturer.id, productName: 'Custom puzzle', quantity: 500, targetPrice: 80 },
+  });
+  if (rfq.statusCode !== 201) throw new Error(`rfq: ${rfq.body}`);
+  const rfqId = rfq.json().id as string;
+
+  const lead = await call(app, 'POST', '/api/leads', {
+    body: { name: 'Lead Person', company: 'Lead Co', contact: '9876501234' },
+  });
+  const contact = await call(app, 'POST', '/api/contact/admin', {
+    body: { name: 'Asha', email: 'asha@example.in', subject: 'Help', message: 'Please call me' },
+  });
+  const [dispute] = await app.database.query<{ id: string }>(
+    `insert into disputes (order_id, manufacturer_id, buyer_id, reason, status)
+     values ($1, $2, $3, 'Damaged', 'open') returning id`,
+    [orderId, sellerA.manufacturer.id, buyerA.buyer.id],
+  );
+  const [settlement] = await app.database.query<{ id: string }>(
+    `insert into settlements (settlement_number, manufacturer_id, period_start, period_end, amount)
+     values ('SET-WORLD-1', $1, '2030-01-01', '2030-01-31', '100.00') returning id`,
+    [sellerA.manufacturer.id],
+  );
+
+  const newDocument = async () => {
+    const res = await upload(app, '/api/settings/documents', sellerA.token, [
+      { field: 'kind', data: 'gst_certificate' },
+      { field: 'file', name: 'gst.pdf', data: VALID_PDF, type: 'application/pdf' },
+    ]);
+    if (res.statusCode !== 201) throw new Error(`document: ${res.body}`);
+    return res.json().id as string;
+  };
+  const documentId = await newDocument();
+
+  const newNotification = async () => {
+    await notify(app, {
+      userId: sellerA.user.id,
+      type: 'order_new',
+      title: 'New order',
+      message: 'probe',
+      link: '/dashboard/orders',
+    });
+    const [row] = await app.database.query<{ id: string }>(
+      'select id from notifications where user_id = $1 order by created_at desc limit 1',
+      [sellerA.user.id],
+    );
+    if (!row) throw new Error('notification missing');
+    return row.id;
+  };
+
+  return {
+    sellerA,
+    sellerB,
+    sellerC,
+    buyerA,
+    buyerB,
+    admin,
+    productA,
+    productC,
+    orderId,
+    paymentId,
+    rfqId,
+    documentId,
+    leadId: lead.json().id as string,
+    contactId: contact.json().id as string,
+    disputeId: dispute?.id as string,
+    settlementId: settlement?.id as string,
+    newDocument,
+    newNotification,
+    newProduct: async () => (await createProduct(app.db, sellerA.manufacturer.id)).id,
+    newAdmin: async () => (await createAdmin(app.db)).user.id,
+    /** A fresh session per call, so logout and revocation under test never cut the other calls off. */
+    tokenFor: async (userId: string) => (await createSession(app.db, userId, { remember: false })).token,
+  };
+}

@@ -1,0 +1,298 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { adminToken, apiLogin, openAsSeller, registerSeller, type SellerAccount, uniquePhone } from '../support/api.ts';
+
+/** A real 64 x 64 PNG: document images must decode. */
+const ORANGE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAAT0lEQVR42u3PQQkAAAgEsEthUdP7M4JvYbACy3S9FgEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQGBywJ9TCFpNWCOBAAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const SELLER_ROUTES = [
+  '/dashboard',
+  '/dashboard/products',
+  '/dashboard/orders',
+  '/dashboard/payments',
+  '/dashboard/rfqs',
+  '/dashboard/help',
+  '/dashboard/settings',
+];
+const ADMIN_ROUTES = [
+  '/admin',
+  '/admin/manufacturers',
+  '/admin/products',
+  '/admin/orders',
+  '/admin/payments',
+  '/admin/content',
+  '/admin/disputes',
+  '/admin/reports',
+  '/admin/settings',
+];
+const PUBLIC_ROUTES = ['/', '/login', '/register', '/forgot-password', '/admin/login', '/no-such-page'];
+
+interface World {
+  seller: SellerAccount;
+  sellerToken: string;
+  admin: string;
+}
+
+/** An approved seller with a product, an RFQ, and a paid order from a buyer, so every screen has rows. */
+async function makeWorld(request: APIRequestContext): Promise<World> {
+  const seller = await registerSeller(request);
+  const sellerToken = await apiLogin(request, seller.email, seller.password);
+  const admin = await adminToken(request);
+  const auth = (t: string) => ({ authorization: `Bearer ${t}` });
+  const me = await (await request.get('/api/me', { headers: auth(sellerToken) })).json();
+  const manufacturerId = me.user?.manufacturerId ?? me.manufacturerId;
+  const doc = await request.post('/api/settings/documents', {
+    headers: auth(sellerToken),
+    multipart: { kind: 'gst_certificate', file: { name: 'gst.png', mimeType: 'image/png', buffer: ORANGE_PNG } },
+  });
+  expect(doc.status(), await doc.text()).toBe(201);
+  await request.post(`/api/admin/manufacturers/${manufacturerId}/approve`, { headers: auth(admin) });
+  const product = await request.post('/api/product/add', {
+    headers: auth(sellerToken),
+    data: {
+      name: 'Wooden Stacking Rings',
+      description: 'Seven rings on a birch peg.',
+      sku: `A11Y-${Date.now()}`,
+      price: 250,
+      moq: 1,
+      stock: 500,
+      unit: 'piece',
+      category: 'toys',
+      hsn_code: '9503',
+    },
+  });
+  expect(product.status()).toBe(201);
+  const productId = (await product.json()).product_id;
+  await request.post(`/api/admin/products/${productId}/approve`, { headers: auth(admin) });
+  const buyerEmail = `a11y.buyer${Date.now()}@example.in`;
+  const reg = await request.post('/api/buyer/register', {
+    data: {
+      email: buyerEmail,
+      phone: uniquePhone(),
+      password: 'BuyerPass!1',
+      company_name: 'Buyer Traders',
+      contact_name: 'Bina Buyer',
+      address: '44 Residency Road, Bengaluru',
+      state: 'Karnataka',
+    },
+  });
+  expect(reg.status()).toBe(201);
+  const buyer = (
+    await (await request.post('/api/buyer/login', { data: { username: buyerEmail, password: 'BuyerPass!1' } })).json()
+  ).token as string;
+  const order = await request.post('/api/buyer/orders', {
+    headers: auth(buyer),
+    data: {
+      manufacturerId,
+      items: [{ productId, quantity: 4 }],
+      shippingAddress: { street: '44 Residency Road', city: 'Bengaluru', state: 'Karnataka', zipCode: '560025' },
+    },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const orderId = (await order.json()).id;
+  await request.post(`/api/buyer/orders/${orderId}/payments`, {
+    headers: auth(buyer),
+    data: { method: 'UPI', reference: `UTR${Date.now()}` },
+  });
+  await request.post(`/api/buyer/orders/${orderId}/disputes`, { headers: auth(buyer), data: { reason: 'Late' } });
+  await request.post('/api/buyer/rfqs', {
+    headers: auth(buyer),
+    data: { manufacturerId, productName: 'Custom puzzle', quantity: 100, targetPrice: 80 },
+  });
+  await request.post('/api/contact/admin', {
+    data: { name: 'Asha', email: 'asha@example.in', subject: 'Payout', message: 'When is my payout?' },
+  });
+  await request.post('/api/leads', { data: { name: 'Lead', company: 'Lead Co', contact: uniquePhone() } });
+  return { seller, sellerToken, admin };
+}
+
+async function openAsAdmin(page: Page, token: string, path: string) {
+  await page.goto('/admin/login');
+  await page.evaluate((t) => {
+    localStorage.setItem('adminToken', t);
+    localStorage.setItem('adminId', 'e2e');
+  }, token);
+  await page.goto(path);
+}
+
+/** Serious and critical axe violations of the page as it is now, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 4)
+          .join(' | ')}`,
+    );
+}
+
+/** Waits for the screen's data: the live notification stream keeps the network busy, so no "networkidle". */
+async function settle(page: Page) {
+  await page.waitForLoadState('load');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /loading/i })).toHaveCount(0);
+  await page.waitForTimeout(400);
+}
+
+let world: World;
+test.describe.configure({ timeout: 120_000 });
+test.beforeAll(async ({ request }) => {
+  world = await makeWorld(request);
+});
+
+test('public pages have no serious or critical axe violations', async ({ page }) => {
+  const found: Record<string, string[]> = {};
+  for (const path of PUBLIC_ROUTES) {
+    await page.goto(path);
+    await settle(page);
+    const v = await seriousViolations(page);
+    if (v.length) found[path] = v;
+  }
+  expect(found).toEqual({});
+});
+
+test('seller pages with data have no serious or critical axe violations', async ({ page }) => {
+  const found: Record<string, string[]> = {};
+  for (const path of SELLER_ROUTES) {
+    await openAsSeller(page, world.sellerToken, world.seller.userId, path);
+    await settle(page);
+    const v = await seriousViolations(page);
+    if (v.length) found[path] = v;
+  }
+  expect(found).toEqual({});
+});
+
+test('admin pages with data have no serious or critical axe violations', async ({ page }) => {
+  const found: Record<string, string[]> = {};
+  for (const path of ADMIN_ROUTES) {
+    await openAsAdmin(page, world.admin, path);
+    await settle(page);
+    const v = await seriousViolations(page);
+    if (v.length) found[path] = v;
+  }
+  expect(found).toEqual({});
+});
+
+/**
+ * Tabs through the whole page from the top and answers the visible, enabled controls focus never reached (a radio
+ * group counts once: Tab enters it on one button).
+ */
+async function unreachableByTab(page: Page): Promise<string[]> {
+  const controls = await page.evaluate(() => {
+    const sel = 'a[href], button, input, select, textarea, summary, [tabindex]';
+    const out = new Map<string, string>();
+    document.querySelectorAll<HTMLElement>(sel).forEach((el, i) => {
+      if (el.closest('[inert]') || (el as HTMLButtonElement).disabled || el.tabIndex < 0) return;
+      if (el instanceof HTMLInputElement && el.type === 'hidden') return;
+      if (!el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') return;
+      const key = el instanceof HTMLInputElement && el.type === 'radio' && el.name ? `radio:${el.name}` : `c${i}`;
+      el.dataset.kb = key;
+      out.set(key, `${el.tagName} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 60)}"`);
+    });
+    (document.activeElement as HTMLElement | null)?.blur();
+    return [...out];
+  });
+  const reached = new Set<string>();
+  // Chrome also stops on scrollable boxes, so allow more presses than controls, stopping once all are reached.
+  for (let i = 0; i < controls.length * 2 + 10 && reached.size <= controls.length; i++) {
+    await page.keyboard.press('Tab');
+    reached.add(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.kb ?? ''));
+  }
+  return controls.filter(([key]) => !reached.has(key)).map(([, html]) => html);
+}
+
+test('every control of the public, seller and admin pages is reachable with Tab', async ({ page }) => {
+  test.setTimeout(240_000);
+  const found: Record<string, string[]> = {};
+  const visit = async (path: string, open: () => Promise<void>) => {
+    await open();
+    await settle(page);
+    const missed = await unreachableByTab(page);
+    if (missed.length) found[path] = missed;
+  };
+  for (const path of PUBLIC_ROUTES) await visit(path, () => page.goto(path).then(() => undefined));
+  for (const path of SELLER_ROUTES) {
+    await visit(path, () => openAsSeller(page, world.sellerToken, world.seller.userId, path));
+  }
+  for (const path of ADMIN_ROUTES) await visit(path, () => openAsAdmin(page, world.admin, path));
+  expect(found).toEqual({});
+});
+
+/** The dialog holds focus through Tab and Shift+Tab, closes with Escape, and gives focus back to its opener. */
+async function checkDialog(
+  page: Page,
+  opener: ReturnType<Page['getByRole']>,
+  dialog: ReturnType<Page['locator']>,
+  returnTo = opener,
+) {
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  const inside = () =>
+    dialog.evaluate((d) => d.contains(document.activeElement) && document.activeElement !== document.body);
+  await expect.poll(inside).toBe(true);
+  const count = await dialog
+    .locator('a[href], button:not([disabled]), input:not([disabled]), select, textarea')
+    .count();
+  for (let i = 0; i < count + 2; i++) {
+    await page.keyboard.press('Tab');
+    const where = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120));
+    expect(await inside(), `Tab ${i + 1} left the dialog for ${where}`).toBe(true);
+  }
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press('Shift+Tab');
+    expect(await inside(), `Shift+Tab ${i + 1} left the dialog`).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(returnTo).toBeFocused();
+}
+
+const openDialog = (page: Page) => page.locator('dialog[open]').last();
+
+test('seller dialogs trap focus and close with Escape', async ({ page }) => {
+  await openAsSeller(page, world.sellerToken, world.seller.userId, '/dashboard/products');
+  await settle(page);
+  await checkDialog(page, page.getByRole('button', { name: 'Add Product' }), openDialog(page));
+  await checkDialog(page, page.getByRole('button', { name: 'Bulk Upload' }), openDialog(page));
+  // The bell opens a dropdown; its last button opens the full panel, and focus comes back to the bell.
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await bell.click();
+  await checkDialog(page, page.getByRole('button', { name: 'View all notifications' }), openDialog(page), bell);
+});
+
+test('admin dialogs, nested reason dialogs and the image zoom trap focus and close with Escape', async ({ page }) => {
+  await openAsAdmin(page, world.admin, '/admin/products');
+  await settle(page);
+  const view = page.getByRole('button', { name: 'View Details' }).first();
+  await checkDialog(page, view, openDialog(page));
+  // A reason dialog opened from the product dialog: Escape closes it alone, then the product dialog.
+  await view.click();
+  const product = openDialog(page);
+  await expect(product).toBeVisible();
+  const flag = product.getByRole('button', { name: 'Flag' });
+  await checkDialog(page, flag, page.locator('dialog[open]').nth(1));
+  await expect(product).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('dialog[open]')).toHaveCount(0);
+
+  await openAsAdmin(page, world.admin, '/admin/manufacturers');
+  await settle(page);
+  const mview = page.getByRole('button', { name: 'View Details' }).first();
+  await checkDialog(page, mview, openDialog(page));
+  await mview.click();
+  const manufacturer = openDialog(page);
+  const zoomOpener = manufacturer.getByRole('button', { name: /^Zoom / }).first();
+  await checkDialog(page, zoomOpener, page.getByRole('dialog', { name: 'Zoomed image' }));
+  await expect(manufacturer).toBeVisible();
+
+  await openAsAdmin(page, world.admin, '/admin/content');
+  await settle(page);
+  await checkDialog(page, page.getByRole('button', { name: 'Update' }).first(), openDialog(page));
+});
