@@ -13,7 +13,7 @@ import {
 } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkCredentials, parseUsername, registerSeller } from '../../../modules/auth/accounts.ts';
+import { checkCredentials, registerSeller } from '../../../modules/auth/accounts.ts';
 import {
   RESET_MESSAGES,
   requestResetCode,
