@@ -35,6 +35,7 @@ interface Run {
   command: string;
   exitCode: number | null;
   seconds: number;
+  loadAtStart: string;
   figures: Figure[];
   infos: Info[];
 }
@@ -83,6 +84,7 @@ const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).
 
 async function runOne(s: (typeof SCRIPTS)[number]): Promise<Run> {
   const t0 = performance.now();
+  const loadAtStart = load();
   const bin = s.args[0] === 'tsx' ? join(root, 'node_modules/.bin/tsx') : process.execPath;
   const args = s.args[0] === 'tsx' ? s.args.slice(1) : s.args;
   const child = spawn(bin, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -106,6 +108,7 @@ async function runOne(s: (typeof SCRIPTS)[number]): Promise<Run> {
     command: s.command,
     exitCode,
     seconds: (performance.now() - t0) / 1000,
+    loadAtStart,
     figures,
     infos,
   };
@@ -141,7 +144,10 @@ out.push(
 );
 for (const r of runs) {
   out.push(`## ${r.title}`, '');
-  out.push(`\`${r.command}\` (${r.seconds.toFixed(0)} s, exit code ${r.exitCode})`, '');
+  out.push(
+    `\`${r.command}\` (${r.seconds.toFixed(0)} s, exit code ${r.exitCode}; load average at its start ${r.loadAtStart})`,
+    '',
+  );
   if (r.figures.length === 0) {
     out.push('No figures: the script failed before measuring (see its output).', '');
     continue;
