@@ -178,6 +178,9 @@ async function main() {
       ok = result({ name: `${label}: p99`, value: r.latency.p99, unit: 'ms', target: 25, comparator: '<=' }) && ok;
       info(`${label}: req/s`, r.requests.average, 'req/s');
       info(`${label}: p50`, r.latency.p50, 'ms');
+      // One request at a time: the cost of the request itself, apart from queueing for the two cores.
+      const one = await cannon({ label, url: `${server.base}${path}`, headers, connections: 1, duration: 3 });
+      info(`${label}: p50 one at a time`, one.latency.p50, 'ms');
     }
     console.log(`\nserver peak RSS over the whole run: ${server.peakRssMb().toFixed(0)} MB`);
     if (reuse) {

@@ -155,6 +155,9 @@ async function measure(url: string) {
         result({ name: `${c.name}: p99`, value: r.latency.p99, unit: 'ms', target: c.target, comparator: '<=' }) && ok;
       info(`${c.name}: req/s`, r.requests.average, 'req/s');
       info(`${c.name}: p50`, r.latency.p50, 'ms');
+      // One request at a time: the cost of the request itself, apart from queueing for the two cores.
+      const one = await cannon({ label: c.name, url: `${server.base}${c.path}`, headers, connections: 1, duration: 3 });
+      info(`${c.name}: p50 one at a time`, one.latency.p50, 'ms');
     }
     return ok;
   } finally {
