@@ -136,6 +136,12 @@ out.push('| Machine | |', '| --- | --- |');
 out.push(`| CPU | ${m.model} |`, `| Cores | ${m.cores} |`, `| RAM | ${m.ramGb.toFixed(1)} GB |`);
 out.push(`| Node.js | ${process.version} |`);
 out.push(`| Load average (1, 5, 15 min) at start | ${loadBefore} |`, `| Load average at end | ${loadAfter} |`, '');
+out.push(
+  "The load average before each script includes the previous script's own server, PostgreSQL and autocannon; on",
+  '2 cores anything above 2 means requests queue for a CPU, which the p99 figures at 10 connections include. The',
+  '"one at a time" figures time each request alone.',
+  '',
+);
 const all = runs.flatMap((r) => r.figures);
 const failedRuns = runs.filter((r) => r.exitCode !== 0 && r.figures.every((f) => f.pass));
 out.push(
@@ -168,7 +174,9 @@ for (const r of runs) {
     out.push('');
   }
   if (r.infos.length) {
-    out.push(`Also measured: ${r.infos.map((i) => `${i.name} ${num(i.value)} ${i.unit}`).join('; ')}.`, '');
+    out.push('| Also measured | |', '| --- | --- |');
+    for (const i of r.infos) out.push(`| ${i.name} | ${num(i.value)} ${i.unit} |`);
+    out.push('');
   }
 }
 writeFileSync(join(root, 'BENCHMARKS.md'), `${out.join('\n')}\n`);
