@@ -103,6 +103,46 @@ describe('dashboard overview', () => {
     expect(empty.stats.total_orders).toEqual({ count: 0, trend: '+0%' });
     expect(empty.recent_orders).toEqual([]);
   });
+  it('keeps the dashboard totals exact through cancellation, payment, deletion and multi-seller statements', async () => {
+    const { seller, buyer, product } = await tradeSetup(t.app, { stock: 1000 });
+    const mid = seller.manufacturer.id;
+    const other = await loginSeller(t.app);
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await placeOrder(t.app, buyer.token, mid, product.id)).json().id);
+    await setStatus(t.app, seller.token, ids[0] as string, { status: 'cancelled', reason: 'Buyer asked' });
+    await call(t.app, 'POST', `/api/buyer/orders/${ids[1]}/payments`, {
+      token: buyer.token,
+      body: { method: 'UPI', reference: 'U12345' },
+    });
+    await createProduct(t.app.db, other.manufacturer.id);
+    const extra = await createProduct(t.app.db, mid);
+    expect((await call(t.app, 'DELETE', `/api/product/${extra.id}`, { token: seller.token })).statusCode).toBe(200);
+    // One statement touching two sellers' rows moves each seller's counter by its own rows only.
+    await t.database.query(
+      `update payments set status = 'pending' where manufacturer_id = any($1::uuid[]) and order_id = $2`,
+      [[mid, other.manufacturer.id], ids[1]],
+    );
+
+    const exact = async (manufacturerId: string) => {
+      const [row] = await t.database.query<{ orders: number; products: number; pending: number }>(
+        `select (select count(*) from orders where manufacturer_id = $1)::int as orders,
+                (select count(*) from products where manufacturer_id = $1)::int as products,
+                (select count(*) from payments where manufacturer_id = $1 and status = 'pending')::int as pending`,
+        [manufacturerId],
+      );
+      return row;
+    };
+    for (const s of [seller, other]) {
+      const want = await exact(s.manufacturer.id);
+      const { stats } = (await call(t.app, 'GET', '/api/dashboard/overview', { token: s.token })).json();
+      expect({
+        orders: stats.total_orders.count,
+        products: stats.total_products.count,
+        pending: stats.pending_payments.count,
+      }).toEqual(want);
+    }
+    expect(await exact(mid)).toEqual({ orders: 4, products: 1, pending: 3 });
+  });
 });
 
 describe('payments', () => {

@@ -35,6 +35,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 async function openPglite(dataDir?: string): Promise<Database & { migrate(): Promise<void> }> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let dir: string | undefined;
@@ -42,7 +43,7 @@ async function openPglite(dataDir?: string): Promise<Database & { migrate(): Pro
     dir = resolve(join(dataDir, 'pglite'));
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm, btree_gin } });
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,

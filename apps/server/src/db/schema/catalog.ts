@@ -44,9 +44,14 @@ export const products = pgTable(
     // id breaks ties: a bulk upload gives thousands of rows one created_at, and the list orders by both.
     index('products_mfr_created_idx').on(t.manufacturerId, t.createdAt, t.id),
     index('products_moderation_idx').on(t.moderationStatus, t.createdAt),
-    // Substring search on name and SKU (ILIKE '%term%'); needs the pg_trgm extension.
-    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('products_sku_trgm_idx').using('gin', t.sku.op('gin_trgm_ops')),
+    // Substring search on name and SKU (ILIKE '%term%'), scoped to the seller (pg_trgm with btree_gin): one index
+    // for both columns costs a bulk upload less than two, and the admin's name search across sellers uses it too.
+    index('products_mfr_search_trgm_idx').using(
+      'gin',
+      t.manufacturerId,
+      t.name.op('gin_trgm_ops'),
+      t.sku.op('gin_trgm_ops'),
+    ),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { date, integer, numeric, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { date, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { buyers, manufacturers } from './accounts.ts';
 
 /**
@@ -29,4 +29,21 @@ export const buyerActivityMonthly = pgTable(
       .references(() => buyers.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.month, t.buyerId] })],
+);
+
+/**
+ * Per-seller totals for the seller dashboard (counter: orders, products, pending_payments), kept exact by statement
+ * triggers on orders, products and payments (migration 0005_seller_counters), so the overview reads three rows instead of counting
+ * 100,000 orders per request. One row per counter, so a long bulk upload (products) never blocks the seller's orders.
+ */
+export const sellerCounters = pgTable(
+  'seller_counters',
+  {
+    manufacturerId: uuid('manufacturer_id')
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
+    counter: text('counter').notNull(),
+    value: integer('value').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.manufacturerId, t.counter] })],
 );

@@ -129,7 +129,8 @@ export const orders = pgTable(
     index('orders_buyer_idx').on(t.buyerId),
     index('orders_created_idx').on(t.createdAt),
     index('orders_mfr_payment_created_idx').on(t.manufacturerId, t.paymentStatus, t.createdAt),
-    index('orders_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Scoped to the seller (btree_gin): a search reads only that seller's trigram matches, not every seller's.
+    index('orders_mfr_search_trgm_idx').using('gin', t.manufacturerId, sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

@@ -18,23 +18,27 @@ interface Counts {
 }
 
 /**
- * The seller dashboard, one round trip of index-backed counts. Trends compare what was created in the last 30 days
- * with the 30 before. Pending payments are the unpaid payments of live orders (a cancelled order's unpaid payment
- * is removed). Alerts are what waits on the seller: open or under-review disputes plus RFQs still pending an answer.
+ * The seller dashboard in one round trip. All-time totals come from seller_counters (kept exact by triggers), since
+ * counting 100,000 orders per request costs ~20 ms; the 30-day windows are small index-only counts. Trends compare
+ * what was created in the last 30 days with the 30 before. Pending payments are the unpaid payments of live orders
+ * (a cancelled order's unpaid payment is removed). Alerts are what waits on the seller: open or under-review
+ * disputes plus RFQs still pending an answer.
  */
 export async function dashboardOverview(app: FastifyInstance, manufacturerId: string): Promise<DashboardOverview> {
-  const windowed = (name: string, table: string, filter: string) => `
-    (select count(*) from ${table} where manufacturer_id = $1 ${filter})::int as ${name},
-    (select count(*) from ${table} where manufacturer_id = $1 ${filter}
-        and created_at >= now() - interval '30 days')::int as ${name}_cur,
-    (select count(*) from ${table} where manufacturer_id = $1 ${filter}
-        and created_at >= now() - interval '60 days' and created_at < now() - interval '30 days')::int as ${name}_prev`;
+  const total = (name: string, counter: string) =>
+    `coalesce((select value from seller_counters where manufacturer_id = $1 and counter = '${counter}'), 0)::int as ${name}`;
+  const count = (name: string, table: string, filter: string) =>
+    `(select count(*) from ${table} where manufacturer_id = $1 ${filter})::int as ${name}`;
+  const windows = (name: string, table: string, filter: string) => `
+    ${count(`${name}_cur`, table, `${filter} and created_at >= now() - interval '30 days'`)},
+    ${count(`${name}_prev`, table, `${filter} and created_at >= now() - interval '60 days' and created_at < now() - interval '30 days'`)}`;
   const [counts] = await app.database.query<Record<string, number>>(
-    `select ${windowed('orders', 'orders', '')},
-            ${windowed('products', 'products', '')},
-            ${windowed('pending', 'payments', "and status = 'pending'")},
-            ${windowed('disputes', 'disputes', "and status in ('open', 'under_review')")},
-            ${windowed('rfqs', 'rfqs', "and status = 'pending'")}`,
+    `select ${total('orders', 'orders')}, ${windows('orders', 'orders', '')},
+            ${total('products', 'products')}, ${windows('products', 'products', '')},
+            ${total('pending', 'pending_payments')}, ${windows('pending', 'payments', "and status = 'pending'")},
+            ${count('disputes', 'disputes', "and status in ('open', 'under_review')")},
+            ${windows('disputes', 'disputes', "and status in ('open', 'under_review')")},
+            ${count('rfqs', 'rfqs', "and status = 'pending'")}, ${windows('rfqs', 'rfqs', "and status = 'pending'")}`,
     [manufacturerId],
   );
   const n = (key: string) => Number(counts?.[key] ?? 0);
