@@ -1,7 +1,7 @@
 import { formatDate, formatInr, ORDER_TAB_LABELS, ORDER_TABS, type OrderTab } from '@ub/shared';
 import { useState } from 'react';
-import { EmptyState, PageHeader, Spinner } from '../../components/feedback.tsx';
-import { FormError } from '../../components/field.tsx';
+import { PageHeader } from '../../components/feedback.tsx';
+import { ListPanel } from '../../components/list-panel.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { SearchBox, Tabs } from '../../components/tabs.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -41,19 +41,16 @@ export default function OrdersPage() {
           }}
         />
       </div>
-      <div className="mt-4 rounded-xl border border-slate-200 bg-white" aria-busy={isFetching}>
-        {isLoading && <Spinner label="Loading orders..." />}
-        {error && (
-          <div className="p-4">
-            <FormError message={error.message} />
-          </div>
-        )}
-        {data && data.orders.length === 0 && (
-          <EmptyState title="No orders found">
-            {term ? `Nothing matches "${term}".` : 'Orders from buyers will appear here.'}
-          </EmptyState>
-        )}
-        {data && data.orders.length > 0 && (
+      <ListPanel
+        loading={isLoading}
+        loadingLabel="Loading orders..."
+        error={error}
+        empty={!data || data.orders.length === 0}
+        emptyTitle="No orders found"
+        emptyText={term ? `Nothing matches "${term}".` : 'Orders from buyers will appear here.'}
+        busy={isFetching}
+      >
+        {data && (
           <>
             <table className="hidden w-full text-left text-sm md:table">
               <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
@@ -113,7 +110,7 @@ export default function OrdersPage() {
             </ul>
           </>
         )}
-      </div>
+      </ListPanel>
       {data && data.total > 0 && (
         <p className="pt-2 text-xs text-slate-500">
           {data.total.toLocaleString('en-IN')}

@@ -9,8 +9,9 @@ import {
   type PaymentTab,
 } from '@ub/shared';
 import { useState } from 'react';
-import { Badge, EmptyState, PageHeader, Spinner, type Tone } from '../../components/feedback.tsx';
+import { Badge, PageHeader, Spinner, type Tone } from '../../components/feedback.tsx';
 import { FormError } from '../../components/field.tsx';
+import { ListPanel } from '../../components/list-panel.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { SearchBox, Tabs } from '../../components/tabs.tsx';
@@ -69,19 +70,15 @@ export default function PaymentsPage() {
           }}
         />
       </div>
-      <div className="mt-4 rounded-xl border border-slate-200 bg-white">
-        {isLoading && <Spinner label="Loading payments..." />}
-        {error && (
-          <div className="p-4">
-            <FormError message={error.message} />
-          </div>
-        )}
-        {data && data.payments.length === 0 && (
-          <EmptyState title="No payments found">
-            {term ? `Nothing matches "${term}".` : 'Payments for your orders will appear here.'}
-          </EmptyState>
-        )}
-        {data && data.payments.length > 0 && (
+      <ListPanel
+        loading={isLoading}
+        loadingLabel="Loading payments..."
+        error={error}
+        empty={!data || data.payments.length === 0}
+        emptyTitle="No payments found"
+        emptyText={term ? `Nothing matches "${term}".` : 'Payments for your orders will appear here.'}
+      >
+        {data && (
           <>
             <table className="hidden w-full text-left text-sm md:table">
               <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
@@ -145,7 +142,7 @@ export default function PaymentsPage() {
             </ul>
           </>
         )}
-      </div>
+      </ListPanel>
       {data && data.total > 0 && (
         <p className="pt-2 text-xs text-slate-500">
           {data.total.toLocaleString('en-IN')}
