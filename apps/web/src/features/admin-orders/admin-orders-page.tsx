@@ -11,6 +11,7 @@ import { Pagination } from '../../components/pagination.tsx';
 import { DataTable, StatCard, td } from '../../components/table.tsx';
 import { api } from '../../lib/api.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
+import { usePagedFilter } from '../../lib/use-paged-filter.ts';
 
 interface OrderRow {
   id: string;
@@ -196,7 +197,7 @@ function OrderModal({ id, onClose }: { id: string | null; onClose: () => void })
 export default function AdminOrdersPage() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<OrderStatus | ''>('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, resetting } = usePagedFilter();
   const [openId, setOpenId] = useState<string | null>(null);
   const q = useDebounced(search.trim());
   const pageSize = LIMITS.adminPageSize;
@@ -218,19 +219,13 @@ export default function AdminOrdersPage() {
           aria-label="Search orders"
           placeholder="Search order number, customer or manufacturer"
           value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
+          onChange={(e) => resetting(setSearch)(e.target.value)}
           className="h-10 rounded-lg border border-slate-300 px-3 text-sm"
         />
         <select
           aria-label="Status"
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as OrderStatus | '');
-            setPage(1);
-          }}
+          onChange={(e) => resetting(setStatus)(e.target.value as OrderStatus | '')}
           className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm"
         >
           <option value="">All statuses</option>

@@ -5,6 +5,7 @@ import { ListPanel } from '../../components/list-panel.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { SearchBox, Tabs } from '../../components/tabs.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
+import { usePagedFilter } from '../../lib/use-paged-filter.ts';
 import { useOrders } from './api.ts';
 import { OrderDetailsModal } from './components/order-details-modal.tsx';
 import { OrderStatusBadge } from './components/order-status-badge.tsx';
@@ -14,7 +15,7 @@ const TABS = ORDER_TABS.map((value) => ({ value, label: ORDER_TAB_LABELS[value] 
 export default function OrdersPage() {
   const [tab, setTab] = useState<OrderTab>('all');
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, resetting } = usePagedFilter();
   const [openId, setOpenId] = useState<string | null>(null);
   const term = useDebounced(search.trim());
   const { data, isLoading, error, isFetching } = useOrders(tab, term, page);
@@ -23,23 +24,8 @@ export default function OrdersPage() {
     <div>
       <PageHeader title="Order Management" description="Orders from buyers, newest first." />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <Tabs
-          label="Order status"
-          tabs={TABS}
-          value={tab}
-          onChange={(t) => {
-            setTab(t);
-            setPage(1);
-          }}
-        />
-        <SearchBox
-          placeholder="Search orders"
-          value={search}
-          onChange={(v) => {
-            setSearch(v);
-            setPage(1);
-          }}
-        />
+        <Tabs label="Order status" tabs={TABS} value={tab} onChange={resetting(setTab)} />
+        <SearchBox placeholder="Search orders" value={search} onChange={resetting(setSearch)} />
       </div>
       <ListPanel
         loading={isLoading}

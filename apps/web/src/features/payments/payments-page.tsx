@@ -17,6 +17,7 @@ import { Pagination } from '../../components/pagination.tsx';
 import { SearchBox, Tabs } from '../../components/tabs.tsx';
 import { api } from '../../lib/api.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
+import { usePagedFilter } from '../../lib/use-paged-filter.ts';
 
 const TABS = PAYMENT_TABS.map((value) => ({ value, label: PAYMENT_TAB_LABELS[value] }));
 const tone = (status: string): Tone => (status === 'Paid' ? 'green' : status === 'Pending' ? 'yellow' : 'gray');
@@ -32,7 +33,7 @@ interface PaymentPage {
 export default function PaymentsPage() {
   const [tab, setTab] = useState<PaymentTab>('all');
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, resetting } = usePagedFilter();
   const [openId, setOpenId] = useState<string | null>(null);
   const term = useDebounced(search.trim());
   const { data, isLoading, error } = useQuery({
@@ -52,23 +53,8 @@ export default function PaymentsPage() {
         description="Buyer payments are held by the platform and settled to your bank account weekly."
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <Tabs
-          label="Payment status"
-          tabs={TABS}
-          value={tab}
-          onChange={(t) => {
-            setTab(t);
-            setPage(1);
-          }}
-        />
-        <SearchBox
-          placeholder="Search payments"
-          value={search}
-          onChange={(v) => {
-            setSearch(v);
-            setPage(1);
-          }}
-        />
+        <Tabs label="Payment status" tabs={TABS} value={tab} onChange={resetting(setTab)} />
+        <SearchBox placeholder="Search payments" value={search} onChange={resetting(setSearch)} />
       </div>
       <ListPanel
         loading={isLoading}
