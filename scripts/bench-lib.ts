@@ -62,6 +62,15 @@ export async function adminQuery<T = Record<string, unknown>>(base: string, text
 export const reuse = process.env.BENCH_REUSE === '1';
 
 /**
+ * SQL for a fixture row's search words (what apps/server/src/lib/search.ts writes for real rows): the lower-cased
+ * runs of letters and digits of `text`, each keyed by the seller.
+ */
+export function searchDocSql(sellerExpr: string, textExpr: string): string {
+  return `coalesce((select array_to_tsvector(array_agg(distinct (${sellerExpr})::text || ':' || w))
+                      from regexp_split_to_table(lower(${textExpr}), '[^[:alnum:]]+') w where w <> ''), '')`;
+}
+
+/**
  * A separate database for one benchmark's fixture. With BENCH_REUSE=1 an existing one whose fixture is complete
  * (a bench_fixture row written by `markFixture`) is kept as it is; otherwise it is created afresh.
  */

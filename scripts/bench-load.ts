@@ -28,6 +28,7 @@ import {
   markFixture,
   requireDatabaseUrl,
   result,
+  searchDocSql,
   startHelloWorld,
   startServer,
 } from './bench-lib.ts';
@@ -43,9 +44,9 @@ async function seed(url: string) {
   const q = (sql: string, params: unknown[] = []) => database.query(sql, params);
   await q(
     `insert into products (manufacturer_id, name, description, sku, price, moq, stock, unit, category,
-                           moderation_status, created_at)
+                           moderation_status, created_at, search_doc)
      select $1, 'Load product ' || g, 'For the load test', 'LOAD-' || g, 100 + g % 900, 1, 1000, 'piece', 'toys',
-            'approved', now() - (g || ' minutes')::interval
+            'approved', now() - (g || ' minutes')::interval, ${searchDocSql('$1', `'Load product ' || g || ' LOAD-' || g`)}
        from generate_series(1, 2000) g`,
     [me.manufacturer.id],
   );
@@ -57,12 +58,13 @@ async function seed(url: string) {
              from users where role = 'buyer'`);
   await q(
     `insert into orders (order_number, manufacturer_id, buyer_id, status, payment_status, subtotal, shipping, tax,
-                         total, ship_street, ship_city, ship_state, ship_zip_code, search_text, created_at, updated_at)
+                         total, ship_street, ship_city, ship_state, ship_zip_code, search_doc, created_at, updated_at)
      select 'ORD-L-' || lpad(i::text, 7, '0'), $1, b.id,
             (array['pending','processing','shipped','delivered','cancelled'])[1 + i % 5]::order_status,
             case when i % 3 = 0 then 'pending' else 'paid' end::payment_status,
             1000, 0, 180, 1180, '1 MG Road', 'Bengaluru', 'Karnataka', '560001',
-            lower('ORD-L-' || lpad(i::text, 7, '0') || ' ' || b.company_name), now() - (i || ' minutes')::interval,
+            ${searchDocSql('$1', `'ORD-L-' || lpad(i::text, 7, '0') || ' ' || b.company_name`)},
+            now() - (i || ' minutes')::interval,
             now()
        from generate_series(1, 20000) i
        join (select row_number() over (order by id) - 1 as n, id, company_name from buyers) b on b.n = i % 200`,

@@ -250,7 +250,7 @@ describe('products API', () => {
       expect(byName.products.map((p: { name: string }) => p.name)).toEqual(['Item 00', 'Item 01']);
     });
 
-    it('searches name and SKU case-insensitively, taking % and _ literally, and filters by status', async () => {
+    it('searches words of the name and SKU and the start of the SKU, case-insensitively, and filters by status', async () => {
       const s = await loginSeller(t.app);
       const m = s.manufacturer.id;
       await createProduct(t.app.db, m, { name: 'Corrugated Carton Box', sku: 'PKG-100' });
@@ -262,24 +262,37 @@ describe('products API', () => {
           .products.map((p: { name: string }) => p.name)
           .sort();
       expect(await q('q=carton')).toEqual(['Corrugated Carton Box']);
+      // The last word typed also matches the start of a word, from three characters.
+      expect(await q('q=CORRU')).toEqual(['Corrugated Carton Box']);
+      expect(await q('q=roll%20wra')).toEqual(['Bubble Wrap Roll']);
+      expect(await q('q=co')).toEqual([]);
+      // Words, not substrings.
+      expect(await q('q=arton')).toEqual([]);
+      // The SKU as typed, punctuation included, matches from its start, with % and _ taken literally.
       expect(await q('q=pkg-')).toEqual(['Bubble Wrap Roll', 'Corrugated Carton Box']);
-      expect(await q('q=100%25')).toEqual(['100% Cotton Bag']);
-      expect(await q('q=G_1')).toEqual(['100% Cotton Bag']);
+      expect(await q('q=PKG-1')).toEqual(['Corrugated Carton Box']);
+      expect(await q('q=bag_1')).toEqual(['100% Cotton Bag']);
+      expect(await q('q=ba_')).toEqual([]);
+      expect(await q('q=100%25')).toEqual(['100% Cotton Bag', 'Corrugated Carton Box']);
+      expect(await q('q=%25%25')).toEqual([]);
       expect(await q('q=PKG&status=inactive')).toEqual(['Bubble Wrap Roll']);
       const none = (await call(t.app, 'GET', '/api/products?q=zzz', { token: s.token })).json();
       expect(none).toMatchObject({ products: [], total: 0 });
     });
 
-    it('counts a large list only a few pages ahead and says the total is a lower bound', async () => {
+    it('gives the exact total of the whole list, and counts a search only a few pages ahead', async () => {
       const s = await loginSeller(t.app);
       await t.database.query(
         `insert into products (manufacturer_id, name, description, sku, price, unit)
          select $1, 'Bulk ' || g, 'd', 'CAP-' || g, 10, 'piece' from generate_series(1, 130) g`,
         [s.manufacturer.id],
       );
-      const p1 = (await call(t.app, 'GET', '/api/products?pageSize=10', { token: s.token })).json();
+      const all = (await call(t.app, 'GET', '/api/products?pageSize=10', { token: s.token })).json();
+      expect(all).toMatchObject({ total: 130, totalExact: true });
+      const p1 = (await call(t.app, 'GET', '/api/products?pageSize=10&q=cap', { token: s.token })).json();
       expect(p1).toMatchObject({ total: 110, totalExact: false });
-      const p3 = (await call(t.app, 'GET', '/api/products?pageSize=10&page=3', { token: s.token })).json();
+      expect(p1.products).toHaveLength(10);
+      const p3 = (await call(t.app, 'GET', '/api/products?pageSize=10&page=3&q=cap', { token: s.token })).json();
       expect(p3).toMatchObject({ total: 130, totalExact: true });
     });
 

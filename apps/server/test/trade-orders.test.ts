@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SEARCH_WINDOW, searchDocument } from '../src/lib/search.ts';
 import { createProduct, createSeller } from '../src/seed/factories.ts';
 import { call, count, createBuyerSession, loginSeller, useTestApp } from './helpers.ts';
 import { placeOrder, setStatus, shippingTo, tradeSetup } from './trade-fixtures.ts';
@@ -311,5 +312,43 @@ describe('order list', () => {
 
     const stranger = await loginSeller(t.app);
     expect((await call(t.app, 'GET', '/api/orders', { token: stranger.token })).json().total).toBe(0);
+  });
+
+  it('answers a big seller’s searches from the newest orders or from the word index alike', async () => {
+    const { seller, buyer } = await tradeSetup(t.app);
+    const m = seller.manufacturer.id;
+    // More orders than the search window; index 0 is the oldest. Every third order has a hinge, the five oldest a
+    // kettle (so its matches lie outside the window).
+    const n = SEARCH_WINDOW + 300;
+    const numbers = Array.from({ length: n }, (_, i) => `ORD-T-${String(i).padStart(5, '0')}`);
+    const product = (i: number) => (i < 5 ? 'Copper Kettle' : i % 3 === 0 ? 'Brass Hinge' : 'Steel Bolt');
+    await t.database.query(
+      `insert into orders (order_number, manufacturer_id, buyer_id, subtotal, tax, total, ship_street, ship_city,
+                           ship_state, ship_zip_code, search_doc, created_at)
+       select u.num, $1, $2, 100, 18, 118, '1 MG Road', 'Pune', 'Maharashtra', '411001', u.doc::tsvector,
+              now() - ((${n} - u.i) || ' minutes')::interval
+         from unnest($3::text[], $4::text[]) with ordinality as u(num, doc, i)`,
+      [m, buyer.buyer.id, numbers, numbers.map((num, i) => searchDocument(m, num, 'Tiny Traders', product(i)))],
+    );
+    const list = (q: string) => call(t.app, 'GET', `/api/orders?${q}`, { token: seller.token }).then((r) => r.json());
+    const ids = (page: { orders: Array<{ orderId: string }> }) => page.orders.map((o) => o.orderId);
+    const hinges = numbers.filter((_, i) => product(i) === 'Brass Hinge').reverse();
+
+    // Page 1 comes from the window; page 40 lies past the window's matches and comes from the word index.
+    const first = await list('search=hinge');
+    expect(ids(first)).toEqual(hinges.slice(0, 10));
+    expect(first).toMatchObject({ total: 110, totalCapped: true });
+    const deep = await list('search=hinge&page=40');
+    expect(ids(deep)).toEqual(hinges.slice(390, 400));
+    expect(deep).toMatchObject({ total: hinges.length, totalCapped: false });
+    const kettles = await list('search=KETTLE');
+    expect(ids(kettles)).toEqual(numbers.slice(0, 5).reverse());
+    expect(kettles).toMatchObject({ total: 5, totalCapped: false });
+    // Order numbers by their parts; the last word typed as a prefix.
+    expect(ids(await list('search=ord-t-01234'))).toEqual(['ORD-T-01234']);
+    expect(ids(await list('search=t%2001299'))).toEqual(['ORD-T-01299']);
+    expect((await list('search=tiny%20trad')).total).toBe(110);
+    expect((await list('tab=completed&search=hinge')).total).toBe(0);
+    expect((await list('tab=pending')).total).toBe(n);
   });
 });

@@ -233,7 +233,7 @@ export async function seedDemoProducts({ app, seller }: DemoContext): Promise<vo
       .insert(products)
       .values({
         manufacturerId: seller.manufacturer.id,
-        ...toColumns(payload),
+        ...toColumns(payload, seller.manufacturer.id),
         moderationStatus: moderation ?? 'approved',
         createdAt: new Date(now - (CATALOG.length - i) * 3_600_000),
       })

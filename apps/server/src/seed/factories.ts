@@ -3,6 +3,7 @@ import { gstCheckCharacter } from '@ub/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { buyers, manufacturers, products, users } from '../db/schema/index.ts';
+import { searchDocument } from '../lib/search.ts';
 import type { ManufacturerStatus } from '@ub/shared';
 import { hashPassword } from '../modules/auth/passwords.ts';
 
@@ -150,13 +151,16 @@ export interface ProductSpec {
 
 export async function createProduct(db: Db, manufacturerId: string, spec: ProductSpec = {}) {
   const n = randomInt(1_000_000);
+  const name = spec.name ?? `Product ${n}`;
+  const sku = spec.sku ?? `SKU-${n}`;
   const [product] = await db
     .insert(products)
     .values({
       manufacturerId,
-      name: spec.name ?? `Product ${n}`,
+      name,
       description: spec.description ?? 'Sturdy, export-quality product made in India.',
-      sku: spec.sku ?? `SKU-${n}`,
+      sku,
+      searchDoc: searchDocument(manufacturerId, name, sku),
       price: spec.price ?? '499.00',
       moq: spec.moq ?? 10,
       stock: spec.stock ?? 1000,

@@ -32,9 +32,9 @@ export const buyerActivityMonthly = pgTable(
 );
 
 /**
- * Per-seller totals for the seller dashboard (counter: orders, products, pending_payments), kept exact by statement
- * triggers on orders, products and payments (migration 0005_seller_counters), so the overview reads three rows instead of counting
- * 100,000 orders per request. One row per counter, so a long bulk upload (products) never blocks the seller's orders.
+ * Per-seller totals for the seller dashboard and list totals (counter: orders, orders.<status>, products,
+ * pending_payments), kept exact by statement triggers on orders, products and payments (migrations 0005, 0006), so
+ * the overview and the order tabs read a few rows instead of counting 100,000 orders per request. One row per counter, so a long bulk upload (products) never blocks the seller's orders.
  */
 export const sellerCounters = pgTable(
   'seller_counters',

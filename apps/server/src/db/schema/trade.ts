@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { buyers, manufacturers, users } from './accounts.ts';
 import { products } from './catalog.ts';
+import { searchDoc } from './search-doc.ts';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 
@@ -117,8 +118,8 @@ export const orders = pgTable(
     estimatedDelivery: date('estimated_delivery'),
     cancelReason: text('cancel_reason'),
     invoiceNumber: text('invoice_number'),
-    /** Lower-cased order number, buyer company and contact, and product names: the seller's search box, trigram-indexed. */
-    searchText: text('search_text').notNull().default(''),
+    /** Order number, buyer company and contact, and product names as seller-keyed words: the seller's search box. */
+    searchDoc: searchDoc('search_doc').notNull().default(sql`''::tsvector`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -129,8 +130,7 @@ export const orders = pgTable(
     index('orders_buyer_idx').on(t.buyerId),
     index('orders_created_idx').on(t.createdAt),
     index('orders_mfr_payment_created_idx').on(t.manufacturerId, t.paymentStatus, t.createdAt),
-    // Scoped to the seller (btree_gin): a search reads only that seller's trigram matches, not every seller's.
-    index('orders_mfr_search_trgm_idx').using('gin', t.manufacturerId, sql`${t.searchText} gin_trgm_ops`),
+    index('orders_search_doc_idx').using('gin', t.searchDoc),
   ],
 );
 

@@ -17,7 +17,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { sniffKind } from '../../lib/uploads.ts';
 import { checkGstRate, initialModeration, toColumns } from './products.ts';
 
-/** Rows per INSERT. With unnest the statement has a fixed 22 parameters, whatever the batch size. */
+/** Rows per INSERT. With unnest the statement has a fixed 23 parameters, whatever the batch size. */
 const BATCH_ROWS = 2000;
 /** A single CSV record larger than this is not a product row (and would otherwise be buffered whole). */
 const MAX_RECORD_CHARS = 64 * 1024;
@@ -131,7 +131,7 @@ export async function importProductsCsv(input: BulkImportInput): Promise<BulkUpl
           continue;
         }
         skuRows.set(parsed.data.sku, rowNumber);
-        batch.push({ row: rowNumber, cols: toColumns(parsed.data) });
+        batch.push({ row: rowNumber, cols: toColumns(parsed.data, manufacturerId) });
         if (batch.length >= BATCH_ROWS) await flush();
       }
     }).catch((err: unknown) => {
@@ -230,11 +230,11 @@ async function insertBatch(
   const result = await db.execute<{ sku: string }>(sql`
     insert into products (manufacturer_id, moderation_status, name, description, sku, price, moq, stock, unit, brand,
       category, sub_category, model_number, sizes, colors, material, dimensions, weight, packaging, hsn_code,
-      gst_percentage, status)
+      gst_percentage, status, search_doc)
     select ${manufacturerId}::uuid, ${moderation}::moderation_status, u.name, u.description, u.sku, u.price::numeric,
       u.moq::int, u.stock::int, u.unit, u.brand, u.category, u.sub_category, u.model_number, u.sizes::text[],
       u.colors::text[], u.material, u.dimensions, u.weight, u.packaging, u.hsn_code, u.gst::numeric,
-      u.status::listing_status
+      u.status::listing_status, u.search_doc::tsvector
     from unnest(${col((r) => r.name)}::text[], ${col((r) => r.description)}::text[], ${col((r) => r.sku)}::text[],
       ${col((r) => r.price)}::text[], ${col((r) => String(r.moq))}::text[], ${col((r) => String(r.stock))}::text[],
       ${col((r) => r.unit)}::text[], ${col((r) => r.brand)}::text[], ${col((r) => r.category)}::text[],
@@ -242,9 +242,9 @@ async function insertBatch(
       ${col((r) => arrayLiteral(r.sizes))}::text[], ${col((r) => arrayLiteral(r.colors))}::text[],
       ${col((r) => r.material)}::text[], ${col((r) => r.dimensions)}::text[], ${col((r) => r.weight)}::text[],
       ${col((r) => r.packaging)}::text[], ${col((r) => r.hsnCode)}::text[], ${col((r) => r.gstPercentage)}::text[],
-      ${col((r) => r.status)}::text[])
+      ${col((r) => r.status)}::text[], ${col((r) => r.searchDoc)}::text[])
       as u(name, description, sku, price, moq, stock, unit, brand, category, sub_category, model_number, sizes, colors,
-        material, dimensions, weight, packaging, hsn_code, gst, status)
+        material, dimensions, weight, packaging, hsn_code, gst, status, search_doc)
     on conflict (manufacturer_id, sku) do nothing
     returning sku`);
   const list = Array.isArray(result) ? result : (result as { rows: Array<{ sku: string }> }).rows;

@@ -14,6 +14,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { productMedia, products } from '../../db/schema/index.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { COUNT_AHEAD_PAGES, SEARCH_WINDOW, searchDocument, searchPage, searchQuery } from '../../lib/search.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { type CheckedImage, storeImage } from '../../lib/uploads.ts';
 import { getSiteSettings } from '../site/site-settings.ts';
@@ -37,8 +38,8 @@ export function checkGstRate(rate: number | undefined, rates: readonly number[])
   return `GST rate must be one of ${rates.join(', ')}.`;
 }
 
-/** Column values for a validated payload (shared by create, update and the CSV importer). */
-export function toColumns(p: ProductPayload) {
+/** Column values for a validated payload of `manufacturerId` (shared by create, update and the CSV importer). */
+export function toColumns(p: ProductPayload, manufacturerId: string) {
   return {
     name: p.name,
     description: p.description,
@@ -60,6 +61,7 @@ export function toColumns(p: ProductPayload) {
     hsnCode: p.hsn_code ?? null,
     gstPercentage: p.gst_percentage === undefined ? null : String(p.gst_percentage),
     status: p.status,
+    searchDoc: searchDocument(manufacturerId, p.name, p.sku),
   };
 }
 
@@ -117,7 +119,7 @@ export async function createProduct(
   try {
     const [row] = await db
       .insert(products)
-      .values({ manufacturerId, ...toColumns(payload), moderationStatus })
+      .values({ manufacturerId, ...toColumns(payload, manufacturerId), moderationStatus })
       .returning();
     if (!row) throw new Error('product insert returned nothing');
     return row;
@@ -171,7 +173,7 @@ export async function updateProduct(
     await db.transaction(async (tx) => {
       await tx
         .update(products)
-        .set({ ...toColumns(payload), updatedAt: new Date() })
+        .set({ ...toColumns(payload, manufacturerId), updatedAt: new Date() })
         .where(eq(products.id, id));
       if (removeMediaIds.length) {
         removed = await tx
@@ -251,12 +253,12 @@ const SORT_SQL: Record<ProductSort, string> = {
   stock_desc: 'p.stock desc, p.id desc',
 };
 
-/** Lists count matches up to this many pages past the current one; beyond that the total is a lower bound. */
-export const COUNT_AHEAD_PAGES = 10;
-
-/** `%term%` for ILIKE with the user's own % and _ taken literally. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `term%` for LIKE, lower-cased, with the user's own % and _ taken literally. */
+export function prefixPattern(term: string): string {
+  return `${term
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export interface ListFilter {
@@ -268,61 +270,114 @@ export interface ListFilter {
   pageSize: number;
 }
 
-/** One page of the seller's products, filtered, searched and sorted in SQL, with each first image's thumbnail. */
+interface ProductListRow {
+  id: string;
+  name: string;
+  sku: string;
+  price: string;
+  moq: number;
+  stock: number;
+  unit: string;
+  category: string | null;
+  status: 'active' | 'inactive';
+  moderation_status: ModerationStatus;
+  created_at: Date | string;
+  thumb_key: string | null;
+}
+
+/**
+ * One page of the seller's products, filtered, searched and sorted in SQL, with each first image's thumbnail. The
+ * search matches words of the name and SKU (lib/search.ts) or the start of the SKU as typed ("PKG-1" finds
+ * PKG-100). The unfiltered total is exact, from the seller's counter; other totals are counted a few pages ahead.
+ */
 export async function listProducts(
   database: Database,
   manufacturerId: string,
   f: ListFilter,
 ): Promise<ProductListResponse> {
   const params: unknown[] = [manufacturerId];
-  const where = ['p.manufacturer_id = $1'];
-  if (f.q) {
-    params.push(likePattern(f.q));
-    where.push(`(p.name ilike $${params.length} or p.sku ilike $${params.length})`);
-  }
+  let filterSql = '';
   if (f.status) {
     params.push(f.status);
-    where.push(`p.status = $${params.length}`);
+    filterSql += ` and p.status = $${params.length}`;
   }
   if (f.moderation) {
     params.push(f.moderation);
-    where.push(`p.moderation_status = $${params.length}`);
+    filterSql += ` and p.moderation_status = $${params.length}`;
   }
-  const whereSql = where.join(' and ');
-  const pageParams = [...params, f.pageSize, (f.page - 1) * f.pageSize];
-  const cap = (f.page + COUNT_AHEAD_PAGES) * f.pageSize;
-  const [rows, counted] = await Promise.all([
-    database.query<{
-      id: string;
-      name: string;
-      sku: string;
-      price: string;
-      moq: number;
-      stock: number;
-      unit: string;
-      category: string | null;
-      status: 'active' | 'inactive';
-      moderation_status: ModerationStatus;
-      created_at: Date | string;
-      thumb_key: string | null;
-    }>(
-      `select p.id, p.name, p.sku, p.price::text as price, p.moq, p.stock, p.unit, p.category, p.status,
-              p.moderation_status, p.created_at,
-              (select m.thumb_key from product_media m where m.product_id = p.id
-                order by m.position, m.created_at limit 1) as thumb_key
-         from products p
-        where ${whereSql}
-        order by ${SORT_SQL[f.sort]}
-        limit $${params.length + 1} offset $${params.length + 2}`,
-      pageParams,
-    ),
-    // Counting stops a few pages past this one: enough for the pager, and a seller with 100,000 products (or a broad
-    // search) does not pay for an exact count of every match on each page view.
-    database.query<{ n: number }>(
-      `select count(*)::int as n from (select 1 from products p where ${whereSql} limit ${cap + 1}) s`,
+  const order = `order by ${SORT_SQL[f.sort]}`;
+  const offset = (f.page - 1) * f.pageSize;
+  const columns =
+    'p.id, p.name, p.sku, p.price, p.moq, p.stock, p.unit, p.category, p.status, p.moderation_status, p.created_at';
+  // The first image is looked up for the page's rows only.
+  const withThumb = (pageSql: string) =>
+    `select p.id, p.name, p.sku, p.price::text as price, p.moq, p.stock, p.unit, p.category, p.status,
+            p.moderation_status, p.created_at,
+            (select m.thumb_key from product_media m where m.product_id = p.id
+              order by m.position, m.created_at limit 1) as thumb_key
+       from (${pageSql}) p ${order}`;
+  let cap = (f.page + COUNT_AHEAD_PAGES) * f.pageSize;
+  let rows: ProductListRow[];
+  let n: number;
+
+  if (!f.q) {
+    const counted = filterSql
+      ? database.query<{ n: number }>(
+          `select count(*)::int as n from (select 1 from products p where p.manufacturer_id = $1${filterSql}
+            limit ${cap + 1}) p`,
+          params,
+        )
+      : database.query<{ n: number }>(
+          `select coalesce(sum(value), 0)::int as n from seller_counters
+            where manufacturer_id = $1 and counter = 'products'`,
+          params,
+        );
+    // The counter is exact: no cap to report.
+    if (!filterSql) cap = Number.POSITIVE_INFINITY;
+    [rows, n] = await Promise.all([
+      database.query<ProductListRow>(
+        withThumb(
+          `select ${columns} from products p where p.manufacturer_id = $1${filterSql} ${order}
+            limit ${f.pageSize} offset ${offset}`,
+        ),
+        params,
+      ),
+      counted.then((r) => Number(r[0]?.n ?? 0)),
+    ]);
+  } else {
+    params.push(prefixPattern(f.q));
+    const bySku = `(p.manufacturer_id = $1 and lower(p.sku) like $${params.length})`;
+    const words = searchQuery(manufacturerId, f.q);
+    if (words) params.push(words);
+    const match = words ? `(p.search_doc @@ $${params.length}::tsquery or ${bySku})` : bySku;
+    // Words are keyed by seller, so a match is this seller's; the manufacturer check after the match is a second
+    // fence that leaves the planner's choice of index alone.
+    const found = await searchPage<ProductListRow>(database, {
       params,
-    ),
-  ]);
+      offset,
+      limit: f.pageSize,
+      cap,
+      countSql: `select count(*)::int as n from (select p.manufacturer_id from products p where ${match}${filterSql}
+                    limit ${cap + 1}) p
+                  where p.manufacturer_id = $1`,
+      // Reading the newest rows first only helps the newest-first order, the one its index serves.
+      windowSql:
+        f.sort === 'newest'
+          ? (need) =>
+              withThumb(
+                `select * from (select ${columns}, p.manufacturer_id, p.search_doc from products p
+                   where p.manufacturer_id = $1${filterSql} ${order} limit ${SEARCH_WINDOW}) p
+                  where ${match} ${order} limit ${need}`,
+              )
+          : null,
+      allSql: withThumb(
+        `select * from (select ${columns}, p.manufacturer_id from products p where ${match}${filterSql} offset 0) p
+          where p.manufacturer_id = $1 ${order} limit ${f.pageSize} offset ${offset}`,
+      ),
+    });
+    rows = found.rows;
+    n = found.count;
+  }
   const items: ProductListItem[] = rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -337,7 +392,6 @@ export async function listProducts(
     thumbnail_url: r.thumb_key ? mediaUrl(r.thumb_key) : null,
     created_at: new Date(r.created_at).toISOString(),
   }));
-  const n = counted[0]?.n ?? 0;
   return {
     products: items,
     total: Math.min(n, cap),

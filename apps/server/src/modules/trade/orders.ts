@@ -28,7 +28,8 @@ import {
 } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
-import { containsPattern, fromPaise, iso, nextNumber, toPaise } from './common.ts';
+import { COUNT_AHEAD_PAGES, SEARCH_WINDOW, searchDocument, searchPage, searchQuery } from '../../lib/search.ts';
+import { fromPaise, iso, nextNumber, toPaise } from './common.ts';
 
 type Buyer = typeof buyers.$inferSelect;
 
@@ -94,9 +95,6 @@ export async function insertOrder(tx: Db, o: NewOrder) {
   const { priced, subtotal, tax, shipping, total } = priceLines(o.lines);
   const createdAt = o.createdAt ?? new Date();
   const orderNumber = await nextNumber(tx, 'ORD', createdAt);
-  const searchText = [orderNumber, o.buyer.companyName, o.buyer.contactName, ...o.lines.map((l) => l.name)]
-    .join(' ')
-    .toLowerCase();
   const [order] = await tx
     .insert(orders)
     .values({
@@ -113,7 +111,13 @@ export async function insertOrder(tx: Db, o: NewOrder) {
       shipCity: o.shipping.city,
       shipState: o.shipping.state,
       shipZipCode: o.shipping.zipCode,
-      searchText,
+      searchDoc: searchDocument(
+        o.manufacturerId,
+        orderNumber,
+        o.buyer.companyName,
+        o.buyer.contactName,
+        ...o.lines.map((l) => l.name),
+      ),
       createdAt,
       updatedAt: createdAt,
     })
@@ -302,13 +306,14 @@ export async function changeOrderStatus(
 }
 
 /**
- * Counting every match of a big seller costs more than the page itself (100,000 orders: ~30 ms), so list totals
- * stop at 10,000 and say so; past that the screen reads "10,000+" and paging still works.
+ * Counting every match of a big seller costs more than the page itself (100,000 orders: ~30 ms), so totals that
+ * have to be counted (payments; order searches count only COUNT_AHEAD_PAGES pages ahead) stop at a cap and say so;
+ * past it the screen reads "10,000+" and paging still works.
  */
 export const COUNT_CAP = 10_000;
-export function cappedTotal(n: number | string | undefined) {
+export function cappedTotal(n: number | string | undefined, cap = COUNT_CAP) {
   const count = Number(n ?? 0);
-  return { total: Math.min(count, COUNT_CAP), totalCapped: count > COUNT_CAP };
+  return { total: Math.min(count, cap), totalCapped: count > cap };
 }
 
 export interface OrderListQuery {
@@ -317,50 +322,89 @@ export interface OrderListQuery {
   page: number;
 }
 
-/** One page of a seller's orders: tab, search (order number, customer, product) and paging all in SQL. */
+interface OrderListRow {
+  id: string;
+  order_number: string;
+  buyer_id: string;
+  customer: string;
+  created_at: Date | string;
+  status: OrderStatus;
+  total: string;
+}
+
+/**
+ * One page of a seller's orders: tab, search (order number, customer, product: words, see lib/search.ts) and
+ * paging all in SQL. A tab's total is exact, from the per-status counters; a search's is counted a few pages ahead.
+ */
 export async function listOrders(app: FastifyInstance, manufacturerId: string, q: OrderListQuery) {
-  const params: unknown[] = [manufacturerId];
-  let where = 'o.manufacturer_id = $1';
   const statuses = ORDER_TAB_STATUSES[q.tab];
-  if (statuses) {
-    // Literal values from a fixed list: lets the planner match the (manufacturer, status, created_at) index.
-    where += ` and o.status in (${statuses.map((s) => `'${s}'`).join(', ')})`;
-  }
-  if (q.search) {
-    params.push(containsPattern(q.search));
-    where += ` and o.search_text like $${params.length}`;
-  }
+  // Literal values from a fixed list: lets the planner match the (manufacturer, status, created_at) index.
+  const statusSql = statuses ? ` and o.status in (${statuses.map((s) => `'${s}'`).join(', ')})` : '';
   const offset = (q.page - 1) * ORDER_PAGE_SIZE;
-  const [rows, totals] = await Promise.all([
-    app.database.query<{
-      id: string;
-      order_number: string;
-      customer: string;
-      created_at: Date | string;
-      status: OrderStatus;
-      total: string;
-    }>(
-      `select o.id, o.order_number, b.company_name as customer, o.created_at, o.status, o.total
-         from orders o join buyers b on b.id = o.buyer_id
-        where ${where}
-        order by o.created_at desc, o.id desc
-        limit ${ORDER_PAGE_SIZE} offset ${offset}`,
-      params,
+  const columns = 'o.id, o.order_number, o.buyer_id, o.created_at, o.status, o.total';
+  const newest = 'order by o.created_at desc, o.id desc';
+  // The buyer's name is looked up for the page's rows only.
+  const withCustomer = (pageSql: string) =>
+    `select o.*, b.company_name as customer from (${pageSql}) o join buyers b on b.id = o.buyer_id ${newest}`;
+  const page = { orders: [] as OrderListItem[], page: q.page, pageSize: ORDER_PAGE_SIZE };
+
+  if (!q.search) {
+    const counters = statuses ? statuses.map((s) => `orders.${s}`) : ['orders'];
+    const [rows, counted] = await Promise.all([
+      app.database.query<OrderListRow>(
+        withCustomer(
+          `select ${columns} from orders o where o.manufacturer_id = $1${statusSql} ${newest}
+            limit ${ORDER_PAGE_SIZE} offset ${offset}`,
+        ),
+        [manufacturerId],
+      ),
+      app.database.query<{ n: number }>(
+        `select coalesce(sum(value), 0)::int as n from seller_counters
+          where manufacturer_id = $1 and counter = any($2::text[])`,
+        [manufacturerId, counters],
+      ),
+    ]);
+    return { ...page, orders: rows.map(toListItem), total: counted[0]?.n ?? 0, totalCapped: false };
+  }
+
+  const words = searchQuery(manufacturerId, q.search);
+  if (!words) return { ...page, total: 0, totalCapped: false };
+  // The words are keyed by seller, so they only match this seller's orders; the manufacturer check after the
+  // match is a second fence that costs nothing and leaves the planner's choice of index alone.
+  const params = [manufacturerId, words];
+  const cap = (q.page + COUNT_AHEAD_PAGES) * ORDER_PAGE_SIZE;
+  const { rows, count } = await searchPage<OrderListRow>(app.database, {
+    params,
+    offset,
+    limit: ORDER_PAGE_SIZE,
+    cap,
+    countSql: `select count(*)::int as n from (select o.manufacturer_id from orders o
+                  where o.search_doc @@ $2::tsquery${statusSql} limit ${cap + 1}) o
+                where o.manufacturer_id = $1`,
+    windowSql: (need) =>
+      withCustomer(
+        `select * from (select ${columns}, o.search_doc from orders o where o.manufacturer_id = $1${statusSql}
+           ${newest} limit ${SEARCH_WINDOW}) o
+          where o.search_doc @@ $2::tsquery ${newest} limit ${need}`,
+      ),
+    allSql: withCustomer(
+      `select ${columns} from (select ${columns}, o.manufacturer_id from orders o
+          where o.search_doc @@ $2::tsquery${statusSql} offset 0) o
+        where o.manufacturer_id = $1 ${newest} limit ${ORDER_PAGE_SIZE} offset ${offset}`,
     ),
-    app.database.query<{ n: number | string }>(
-      `select count(*)::int as n from (select 1 from orders o where ${where} limit ${COUNT_CAP + 1}) t`,
-      params,
-    ),
-  ]);
-  const items: OrderListItem[] = rows.map((r) => ({
+  });
+  return { ...page, orders: rows.map(toListItem), ...cappedTotal(count, cap) };
+}
+
+function toListItem(r: OrderListRow): OrderListItem {
+  return {
     id: r.id,
     orderId: r.order_number,
     customer: r.customer,
     orderDate: iso(r.created_at) as string,
     status: r.status,
     total: String(r.total),
-  }));
-  return { orders: items, ...cappedTotal(totals[0]?.n), page: q.page, pageSize: ORDER_PAGE_SIZE };
+  };
 }
 
 /** Everything the Order Details modal shows, scoped to the seller (or buyer) who may see it. */

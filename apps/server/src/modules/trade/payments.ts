@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { buyers, manufacturers, orders, payments, settlements } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
+import { searchQuery } from '../../lib/search.ts';
 import { containsPattern, iso } from './common.ts';
 import { COUNT_CAP, cappedTotal } from './orders.ts';
 
@@ -30,7 +31,10 @@ export async function listPayments(
   }
   if (q.search) {
     params.push(containsPattern(q.search));
-    where += ` and (lower(p.payment_number) like $${params.length} or o.search_text like $${params.length})`;
+    const byNumber = `lower(p.payment_number) like $${params.length}`;
+    const words = searchQuery(manufacturerId, q.search);
+    if (words) params.push(words);
+    where += words ? ` and (${byNumber} or o.search_doc @@ $${params.length}::tsquery)` : ` and ${byNumber}`;
   }
   const offset = (q.page - 1) * PAYMENT_PAGE_SIZE;
   const [rows, totals] = await Promise.all([
