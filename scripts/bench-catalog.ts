@@ -13,6 +13,7 @@ import { chmod } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../apps/server/src/db/client.ts';
+import { searchDocument } from '../apps/server/src/lib/search.ts';
 import { createSession } from '../apps/server/src/modules/auth/sessions.ts';
 import { createSeller } from '../apps/server/src/seed/factories.ts';
 import {
@@ -36,17 +37,25 @@ const DB_NAME = 'bench_catalog';
 const baseUrl = requireDatabaseUrl();
 const fmt = (n: number) => Math.round(n).toLocaleString('en-IN');
 
-/** Writes the CSV a seller would upload: the required columns plus category, HSN and GST. */
-async function writeCsv(path: string, skuPrefix: string): Promise<void> {
+/**
+ * Writes the CSV a seller would upload: the required columns plus category, HSN and GST. With `searchOwner`, each
+ * row also carries the search words the endpoint writes for it (for the bare COPY, so both fill the same indexes).
+ */
+async function writeCsv(path: string, skuPrefix: string, searchOwner?: string): Promise<void> {
   const out = createWriteStream(path);
   const write = (s: string) =>
     out.write(s) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', () => r()));
-  await write('name,description,sku,price,moq,stock,unit,category,hsn_code,gst_percentage\n');
+  await write(
+    `name,description,sku,price,moq,stock,unit,category,hsn_code,gst_percentage${searchOwner ? ',search_doc' : ''}\n`,
+  );
   const kinds = ['Wooden puzzle', 'Ceramic capacitor', 'Corrugated box', 'Plush toy', 'LED driver', 'Bubble wrap'];
   for (let i = 0; i < ROWS; i++) {
     const kind = kinds[i % kinds.length];
+    const name = `${kind} model ${i}`;
+    const sku = `${skuPrefix}-${i}`;
+    const doc = searchOwner ? `,${searchDocument(searchOwner, name, sku)}` : '';
     await write(
-      `${kind} model ${i},"Export quality ${kind?.toLowerCase()}, batch ${i % 97}",${skuPrefix}-${i},${(10 + (i % 5000) / 4).toFixed(2)},${1 + (i % 50)},${i % 10000},piece,toys,9503,18\n`,
+      `${name},"Export quality ${kind?.toLowerCase()}, batch ${i % 97}",${sku},${(10 + (i % 5000) / 4).toFixed(2)},${1 + (i % 50)},${i % 10000},piece,toys,9503,18${doc}\n`,
     );
   }
   await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
@@ -113,7 +122,7 @@ async function main() {
 
     // The same rows through a bare COPY into the same table (another seller, same indexes and triggers).
     const copyPath = join(work, 'copy.csv');
-    await writeCsv(copyPath, `COPY-${run}`);
+    await writeCsv(copyPath, `COPY-${run}`, copySeller.manufacturer.id);
     await chmod(work, 0o755);
     await chmod(copyPath, 0o644);
     await database.query(
@@ -121,7 +130,7 @@ async function main() {
     );
     const t1 = performance.now();
     await database.query(
-      `copy products (name, description, sku, price, moq, stock, unit, category, hsn_code, gst_percentage)
+      `copy products (name, description, sku, price, moq, stock, unit, category, hsn_code, gst_percentage, search_doc)
          from '${copyPath}' with (format csv, header true)`,
     );
     const copySeconds = (performance.now() - t1) / 1000;

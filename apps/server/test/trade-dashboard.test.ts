@@ -142,6 +142,20 @@ describe('dashboard overview', () => {
       }).toEqual(want);
     }
     expect(await exact(mid)).toEqual({ orders: 4, products: 1, pending: 3 });
+    // The day counters (all of today here) and the per-status order counters agree with the rows.
+    const counters = await t.database.query<{ counter: string; value: number }>(
+      `select counter, sum(value)::int as value from seller_daily_counters where manufacturer_id = $1 group by 1
+       union all
+       select counter, value from seller_counters where manufacturer_id = $1 and counter like 'orders.%'`,
+      [mid],
+    );
+    expect(Object.fromEntries(counters.filter((c) => c.value !== 0).map((c) => [c.counter, c.value]))).toEqual({
+      orders: 4,
+      products: 1,
+      pending_payments: 3,
+      'orders.pending': 3,
+      'orders.cancelled': 1,
+    });
   });
 });
 

@@ -334,10 +334,14 @@ describe('order list', () => {
     const ids = (page: { orders: Array<{ orderId: string }> }) => page.orders.map((o) => o.orderId);
     const hinges = numbers.filter((_, i) => product(i) === 'Brass Hinge').reverse();
 
-    // Page 1 comes from the window; page 40 lies past the window's matches and comes from the word index.
+    // Page 1 and its count come from the window; page 30 from the window, counted through the word index; page 40
+    // lies past the window's matches and comes from the word index.
     const first = await list('search=hinge');
     expect(ids(first)).toEqual(hinges.slice(0, 10));
     expect(first).toMatchObject({ total: 110, totalCapped: true });
+    const middle = await list('search=hinge&page=30');
+    expect(ids(middle)).toEqual(hinges.slice(290, 300));
+    expect(middle).toMatchObject({ total: 400, totalCapped: true });
     const deep = await list('search=hinge&page=40');
     expect(ids(deep)).toEqual(hinges.slice(390, 400));
     expect(deep).toMatchObject({ total: hinges.length, totalCapped: false });

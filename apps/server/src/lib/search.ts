@@ -45,25 +45,26 @@ export function searchQuery(ownerId: string, term: string): string | null {
 /** A searched or filtered list's total is counted this many pages past the current one; beyond, a lower bound. */
 export const COUNT_AHEAD_PAGES = 10;
 
-/** How many of a seller's newest rows a search with many matches reads before it turns to the word index. */
+/** How many of a seller's newest rows a search reads before it turns to the word index (see `searchPage`). */
 export const SEARCH_WINDOW = 1000;
 
 /**
- * One page of search matches, newest first, and their number counted up to `cap`, by the cheaper of two routes,
- * chosen on that count rather than on the query planner's guess of how common a word is. The count reads the word
- * index and stops at `cap` + 1 rows. When it stops short, the matches are few: all of them are read and sorted.
- * When it reaches the cap, the seller's newest SEARCH_WINDOW rows are read in index order and filtered, a fixed
- * cost whatever the number of matches; only if they do not hold the whole page (the matches are old) are all
- * matches read and sorted after all.
+ * One page of search matches, newest first, and their number counted up to `cap`, by routes whose cost does not
+ * depend on the query planner guessing how common a word is. First the seller's newest SEARCH_WINDOW rows are read
+ * in index order and filtered, stopping at `cap` + 1 matches: when that holds the page (a common word), the page is
+ * found at a small fixed cost, and when it reaches the cap, so is the count. Otherwise the matches are counted
+ * through the word index, and when the window did not hold the page (a rare word, or old matches) every match is
+ * read through it and sorted: the cost of the matches, few near the top.
  *
- * `countSql` answers one row `{ n }`, counting at most `cap` + 1 matches; `windowSql(need)` the window's matches in
- * page order, at most `need` of them; `allSql` the page itself from every match.
+ * `windowSql(max, need)` answers at most `need` of the window's first `max` matches in page order, each row with
+ * `matched`, the number of those `max` (window function over them); `countSql` one row `{ n }` counting at most
+ * `cap` + 1 matches of the whole table; `allSql` the page itself from every match.
  */
 export async function searchPage<T>(
   database: Database,
   opts: {
+    windowSql: ((max: number, need: number) => string) | null;
     countSql: string;
-    windowSql: ((need: number) => string) | null;
     allSql: string;
     params: unknown[];
     offset: number;
@@ -71,13 +72,23 @@ export async function searchPage<T>(
     cap: number;
   },
 ): Promise<{ rows: T[]; count: number }> {
-  const [counted] = await database.query<{ n: number }>(opts.countSql, opts.params);
-  const count = Number(counted?.n ?? 0);
-  if (count === 0 || opts.offset >= count) return { rows: [], count };
   const need = opts.offset + opts.limit;
-  if (count > opts.cap && opts.windowSql) {
-    const windowed = await database.query<T>(opts.windowSql(need), opts.params);
-    if (windowed.length >= need) return { rows: windowed.slice(opts.offset, need), count };
+  const count = async () => {
+    const [counted] = await database.query<{ n: number }>(opts.countSql, opts.params);
+    return Number(counted?.n ?? 0);
+  };
+  if (opts.windowSql) {
+    const windowed = await database.query<T & { matched: number | string }>(
+      opts.windowSql(opts.cap + 1, need),
+      opts.params,
+    );
+    const matched = Number(windowed[0]?.matched ?? 0);
+    if (matched >= need) {
+      const rows = windowed.slice(opts.offset, need);
+      return { rows, count: matched > opts.cap ? matched : await count() };
+    }
   }
-  return { rows: await database.query<T>(opts.allSql, opts.params), count };
+  const n = await count();
+  if (n === 0 || opts.offset >= n) return { rows: [], count: n };
+  return { rows: await database.query<T>(opts.allSql, opts.params), count: n };
 }

@@ -47,3 +47,20 @@ export const sellerCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.manufacturerId, t.counter] })],
 );
+
+/**
+ * The same counters per India-time calendar day of the row's creation (migration 0008), so the dashboard's
+ * 30-day trends add up at most 60 rows per counter instead of counting a seller's orders of two months.
+ */
+export const sellerDailyCounters = pgTable(
+  'seller_daily_counters',
+  {
+    manufacturerId: uuid('manufacturer_id')
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
+    counter: text('counter').notNull(),
+    day: date('day').notNull(),
+    value: integer('value').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.manufacturerId, t.counter, t.day] })],
+);

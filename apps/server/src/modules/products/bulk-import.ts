@@ -11,13 +11,14 @@ import {
   productSchema,
 } from '@ub/shared';
 import { CsvError, parse } from 'csv-parse';
+import { v7 as uuidv7 } from 'uuid';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { sniffKind } from '../../lib/uploads.ts';
 import { checkGstRate, initialModeration, toColumns } from './products.ts';
 
-/** Rows per INSERT. With unnest the statement has a fixed 23 parameters, whatever the batch size. */
+/** Rows per INSERT. With unnest the statement has a fixed 24 parameters, whatever the batch size. */
 const BATCH_ROWS = 2000;
 /** A single CSV record larger than this is not a product row (and would otherwise be buffered whole). */
 const MAX_RECORD_CHARS = 64 * 1024;
@@ -219,7 +220,11 @@ function arrayLiteral(values: string[]): string {
   return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 }
 
-/** Inserts a batch with one statement; answers the SKUs that went in (the others already existed). */
+/**
+ * Inserts a batch with one statement; answers the SKUs that went in (the others already existed). Ids are
+ * time-ordered (UUIDv7) in file order, so the list's newest-first order (created_at, then id) follows the rows'
+ * place on disk and reading a seller's newest products touches few pages.
+ */
 async function insertBatch(
   db: Db,
   manufacturerId: string,
@@ -228,14 +233,15 @@ async function insertBatch(
 ): Promise<Set<string>> {
   const col = <T>(pick: (r: ReturnType<typeof toColumns>) => T) => sql.param(rows.map(pick));
   const result = await db.execute<{ sku: string }>(sql`
-    insert into products (manufacturer_id, moderation_status, name, description, sku, price, moq, stock, unit, brand,
+    insert into products (id, manufacturer_id, moderation_status, name, description, sku, price, moq, stock, unit, brand,
       category, sub_category, model_number, sizes, colors, material, dimensions, weight, packaging, hsn_code,
       gst_percentage, status, search_doc)
-    select ${manufacturerId}::uuid, ${moderation}::moderation_status, u.name, u.description, u.sku, u.price::numeric,
-      u.moq::int, u.stock::int, u.unit, u.brand, u.category, u.sub_category, u.model_number, u.sizes::text[],
+    select u.id::uuid, ${manufacturerId}::uuid, ${moderation}::moderation_status, u.name, u.description, u.sku,
+      u.price::numeric, u.moq::int, u.stock::int, u.unit, u.brand, u.category, u.sub_category, u.model_number, u.sizes::text[],
       u.colors::text[], u.material, u.dimensions, u.weight, u.packaging, u.hsn_code, u.gst::numeric,
       u.status::listing_status, u.search_doc::tsvector
-    from unnest(${col((r) => r.name)}::text[], ${col((r) => r.description)}::text[], ${col((r) => r.sku)}::text[],
+    from unnest(${sql.param(rows.map(() => uuidv7()))}::text[], ${col((r) => r.name)}::text[],
+      ${col((r) => r.description)}::text[], ${col((r) => r.sku)}::text[],
       ${col((r) => r.price)}::text[], ${col((r) => String(r.moq))}::text[], ${col((r) => String(r.stock))}::text[],
       ${col((r) => r.unit)}::text[], ${col((r) => r.brand)}::text[], ${col((r) => r.category)}::text[],
       ${col((r) => r.subCategory)}::text[], ${col((r) => r.modelNumber)}::text[],
@@ -243,7 +249,7 @@ async function insertBatch(
       ${col((r) => r.material)}::text[], ${col((r) => r.dimensions)}::text[], ${col((r) => r.weight)}::text[],
       ${col((r) => r.packaging)}::text[], ${col((r) => r.hsnCode)}::text[], ${col((r) => r.gstPercentage)}::text[],
       ${col((r) => r.status)}::text[], ${col((r) => r.searchDoc)}::text[])
-      as u(name, description, sku, price, moq, stock, unit, brand, category, sub_category, model_number, sizes, colors,
+      as u(id, name, description, sku, price, moq, stock, unit, brand, category, sub_category, model_number, sizes, colors,
         material, dimensions, weight, packaging, hsn_code, gst, status, search_doc)
     on conflict (manufacturer_id, sku) do nothing
     returning sku`);

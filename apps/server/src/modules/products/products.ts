@@ -11,6 +11,7 @@ import {
   type ProductSort,
 } from '@ub/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import type { Database, Db } from '../../db/client.ts';
 import { productMedia, products } from '../../db/schema/index.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
@@ -119,7 +120,8 @@ export async function createProduct(
   try {
     const [row] = await db
       .insert(products)
-      .values({ manufacturerId, ...toColumns(payload, manufacturerId), moderationStatus })
+      // A time-ordered id, like the bulk importer's (see insertBatch there).
+      .values({ id: uuidv7(), manufacturerId, ...toColumns(payload, manufacturerId), moderationStatus })
       .returning();
     if (!row) throw new Error('product insert returned nothing');
     return row;
@@ -310,9 +312,9 @@ export async function listProducts(
   const columns =
     'p.id, p.name, p.sku, p.price, p.moq, p.stock, p.unit, p.category, p.status, p.moderation_status, p.created_at';
   // The first image is looked up for the page's rows only.
-  const withThumb = (pageSql: string) =>
+  const withThumb = (pageSql: string, extra = '') =>
     `select p.id, p.name, p.sku, p.price::text as price, p.moq, p.stock, p.unit, p.category, p.status,
-            p.moderation_status, p.created_at,
+            p.moderation_status, p.created_at${extra},
             (select m.thumb_key from product_media m where m.product_id = p.id
               order by m.position, m.created_at limit 1) as thumb_key
        from (${pageSql}) p ${order}`;
@@ -363,11 +365,14 @@ export async function listProducts(
       // Reading the newest rows first only helps the newest-first order, the one its index serves.
       windowSql:
         f.sort === 'newest'
-          ? (need) =>
+          ? (max, need) =>
               withThumb(
-                `select * from (select ${columns}, p.manufacturer_id, p.search_doc from products p
-                   where p.manufacturer_id = $1${filterSql} ${order} limit ${SEARCH_WINDOW}) p
-                  where ${match} ${order} limit ${need}`,
+                `select * from (select ${columns}, count(*) over () as matched
+                    from (select ${columns}, p.manufacturer_id, p.search_doc from products p
+                           where p.manufacturer_id = $1${filterSql} ${order} limit ${SEARCH_WINDOW}) p
+                   where ${match} ${order} limit ${max}) p
+                  ${order} limit ${need}`,
+                ', p.matched',
               )
           : null,
       allSql: withThumb(

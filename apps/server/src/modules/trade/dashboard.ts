@@ -18,24 +18,35 @@ interface Counts {
 }
 
 /**
- * The seller dashboard in one round trip. All-time totals come from seller_counters (kept exact by triggers), since
- * counting 100,000 orders per request costs ~20 ms; the 30-day windows are small index-only counts. Trends compare
- * what was created in the last 30 days with the 30 before. Pending payments are the unpaid payments of live orders
- * (a cancelled order's unpaid payment is removed). Alerts are what waits on the seller: open or under-review
- * disputes plus RFQs still pending an answer.
+ * The seller dashboard in one round trip. All-time totals come from seller_counters and the 30-day windows of
+ * orders, products and pending payments from seller_daily_counters (both kept exact by triggers), since counting
+ * a big seller's orders per request costs milliseconds; disputes and RFQs are small and counted. Trends compare
+ * the last 30 India-time calendar days (today included) with the 30 before. Pending payments are the unpaid
+ * payments of live orders (a cancelled order's unpaid payment is removed). Alerts are what waits on the seller:
+ * open or under-review disputes plus RFQs still pending an answer.
  */
 export async function dashboardOverview(app: FastifyInstance, manufacturerId: string): Promise<DashboardOverview> {
+  const today = "(now() at time zone 'Asia/Kolkata')::date";
+  const current = (day: string) => `${day} > ${today} - 30`;
+  const previous = (day: string) => `${day} > ${today} - 60 and ${day} <= ${today} - 30`;
   const total = (name: string, counter: string) =>
     `coalesce((select value from seller_counters where manufacturer_id = $1 and counter = '${counter}'), 0)::int as ${name}`;
+  const daily = (name: string, counter: string, days: string) =>
+    `coalesce((select sum(value) from seller_daily_counters
+                where manufacturer_id = $1 and counter = '${counter}' and ${days}), 0)::int as ${name}`;
+  const dailyWindows = (name: string, counter: string) => `
+    ${daily(`${name}_cur`, counter, current('day'))},
+    ${daily(`${name}_prev`, counter, previous('day'))}`;
   const count = (name: string, table: string, filter: string) =>
     `(select count(*) from ${table} where manufacturer_id = $1 ${filter})::int as ${name}`;
+  const createdDay = "(created_at at time zone 'Asia/Kolkata')::date";
   const windows = (name: string, table: string, filter: string) => `
-    ${count(`${name}_cur`, table, `${filter} and created_at >= now() - interval '30 days'`)},
-    ${count(`${name}_prev`, table, `${filter} and created_at >= now() - interval '60 days' and created_at < now() - interval '30 days'`)}`;
+    ${count(`${name}_cur`, table, `${filter} and ${current(createdDay)}`)},
+    ${count(`${name}_prev`, table, `${filter} and ${previous(createdDay)}`)}`;
   const [counts] = await app.database.query<Record<string, number>>(
-    `select ${total('orders', 'orders')}, ${windows('orders', 'orders', '')},
-            ${total('products', 'products')}, ${windows('products', 'products', '')},
-            ${total('pending', 'pending_payments')}, ${windows('pending', 'payments', "and status = 'pending'")},
+    `select ${total('orders', 'orders')}, ${dailyWindows('orders', 'orders')},
+            ${total('products', 'products')}, ${dailyWindows('products', 'products')},
+            ${total('pending', 'pending_payments')}, ${dailyWindows('pending', 'pending_payments')},
             ${count('disputes', 'disputes', "and status in ('open', 'under_review')")},
             ${windows('disputes', 'disputes', "and status in ('open', 'under_review')")},
             ${count('rfqs', 'rfqs', "and status = 'pending'")}, ${windows('rfqs', 'rfqs', "and status = 'pending'")}`,

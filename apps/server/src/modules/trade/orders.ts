@@ -381,11 +381,13 @@ export async function listOrders(app: FastifyInstance, manufacturerId: string, q
     countSql: `select count(*)::int as n from (select o.manufacturer_id from orders o
                   where o.search_doc @@ $2::tsquery${statusSql} limit ${cap + 1}) o
                 where o.manufacturer_id = $1`,
-    windowSql: (need) =>
+    windowSql: (max, need) =>
       withCustomer(
-        `select * from (select ${columns}, o.search_doc from orders o where o.manufacturer_id = $1${statusSql}
-           ${newest} limit ${SEARCH_WINDOW}) o
-          where o.search_doc @@ $2::tsquery ${newest} limit ${need}`,
+        `select * from (select ${columns}, count(*) over () as matched
+            from (select ${columns}, o.search_doc from orders o where o.manufacturer_id = $1${statusSql}
+                   ${newest} limit ${SEARCH_WINDOW}) o
+           where o.search_doc @@ $2::tsquery ${newest} limit ${max}) o
+          ${newest} limit ${need}`,
       ),
     allSql: withCustomer(
       `select ${columns} from (select ${columns}, o.manufacturer_id from orders o
