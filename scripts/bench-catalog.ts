@@ -80,7 +80,7 @@ async function main() {
                                  moderation_status, created_at, search_doc)
            select $1, 'Generated product ' || g, 'Generated for the benchmark', 'GEN-' || g, 100 + g % 900, 1,
                   g % 500, 'piece', 'toys', 'approved', now() - (g || ' seconds')::interval,
-                  ${searchDocSql('$1', `'Generated product ' || g || ' GEN-' || g`)}
+                  ${searchDocSql('$1::uuid', `'Generated product ' || g || ' GEN-' || g`)}
              from generate_series(1, ${ROWS}) g`,
           [other.manufacturer.id],
         );

@@ -46,7 +46,7 @@ async function seed(url: string) {
     `insert into products (manufacturer_id, name, description, sku, price, moq, stock, unit, category,
                            moderation_status, created_at, search_doc)
      select $1, 'Load product ' || g, 'For the load test', 'LOAD-' || g, 100 + g % 900, 1, 1000, 'piece', 'toys',
-            'approved', now() - (g || ' minutes')::interval, ${searchDocSql('$1', `'Load product ' || g || ' LOAD-' || g`)}
+            'approved', now() - (g || ' minutes')::interval, ${searchDocSql('$1::uuid', `'Load product ' || g || ' LOAD-' || g`)}
        from generate_series(1, 2000) g`,
     [me.manufacturer.id],
   );
@@ -63,7 +63,7 @@ async function seed(url: string) {
             (array['pending','processing','shipped','delivered','cancelled'])[1 + i % 5]::order_status,
             case when i % 3 = 0 then 'pending' else 'paid' end::payment_status,
             1000, 0, 180, 1180, '1 MG Road', 'Bengaluru', 'Karnataka', '560001',
-            ${searchDocSql('$1', `'ORD-L-' || lpad(i::text, 7, '0') || ' ' || b.company_name`)},
+            ${searchDocSql('$1::uuid', `'ORD-L-' || lpad(i::text, 7, '0') || ' ' || b.company_name`)},
             now() - (i || ' minutes')::interval,
             now()
        from generate_series(1, 20000) i

@@ -2,7 +2,7 @@ import { gstCheckCharacter, MESSAGES } from '@ub/shared';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { hashToken } from '../src/modules/auth/sessions.ts';
+import { forgetAllSessions, hashToken } from '../src/modules/auth/sessions.ts';
 import { createAdmin, createSeller, makeGstin, makePhone } from '../src/seed/factories.ts';
 import { call, count, loginAdmin, loginSeller, testConfig, useTestApp } from './helpers.ts';
 
@@ -265,6 +265,8 @@ describe('seller login and sessions', () => {
     await t.database.query(`update sessions set expires_at = now() - interval '1 second' where token_hash = $1`, [
       hashToken(s.token),
     ]);
+    // A change made straight in the database is seen once the session cache's entry lapses; do not wait for it.
+    forgetAllSessions();
     const res = await call(t.app, 'GET', '/api/me', { token: s.token });
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toMatch(/expired/);
@@ -273,6 +275,7 @@ describe('seller login and sessions', () => {
   it('refuses a deactivated account at login and on an open session', async () => {
     const s = await loginSeller(t.app);
     await t.database.query('update users set is_active = false where id = $1', [s.user.id]);
+    forgetAllSessions();
     expect((await call(t.app, 'GET', '/api/me', { token: s.token })).statusCode).toBe(401);
     const res = await call(t.app, 'POST', '/api/login', { body: { username: s.user.email, password: s.password } });
     expect(res.statusCode).toBe(401);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSession } from '../src/modules/auth/sessions.ts';
+import { createSession, forgetAllSessions, SESSION_CACHE_MS } from '../src/modules/auth/sessions.ts';
 import { createAdmin, createBuyer, createSeller } from '../src/seed/factories.ts';
 import { call, loginAdmin, loginSeller, useTestApp } from './helpers.ts';
 
@@ -86,10 +86,26 @@ describe('session revocation', () => {
       await t.database.query(`update sessions set expires_at = now() - interval '1 second' where user_id = $1`, [
         userId,
       ]);
+      // A change made straight in the database is seen once the session cache's entry lapses; do not wait for it.
+      forgetAllSessions();
       const res = await call(t.app, 'GET', routeOf[role], { token });
       expect(res.statusCode).toBe(401);
       expect(res.json().error).toBe(EXPIRED);
     }
+  });
+
+  it('never lets a cached session outlive its expiry', async () => {
+    const seller = await createSeller(t.app.db);
+    const { token } = await createSession(t.app.db, seller.user.id, { remember: false });
+    await t.database.query(`update sessions set expires_at = now() + interval '1.5 seconds' where user_id = $1`, [
+      seller.user.id,
+    ]);
+    expect((await call(t.app, 'GET', routeOf.seller, { token })).statusCode).toBe(200);
+    expect(SESSION_CACHE_MS).toBeGreaterThan(2000);
+    await new Promise((r) => setTimeout(r, 1700));
+    const res = await call(t.app, 'GET', routeOf.seller, { token });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe(EXPIRED);
   });
 
   it('refuses a malformed or forged token with 401', async () => {

@@ -295,6 +295,8 @@ describe('order list', () => {
       status: 'pending',
     });
     expect((await list('tab=all&page=2')).orders).toHaveLength(2);
+    // A page past the end still knows the total.
+    expect(await list('tab=all&page=3')).toMatchObject({ orders: [], total: 12, totalCapped: false });
     expect((await list('tab=pending')).total).toBe(9);
     const completed = await list('tab=completed');
     expect(completed.total).toBe(2);
@@ -345,6 +347,7 @@ describe('order list', () => {
     const deep = await list('search=hinge&page=40');
     expect(ids(deep)).toEqual(hinges.slice(390, 400));
     expect(deep).toMatchObject({ total: hinges.length, totalCapped: false });
+    expect(await list('search=hinge&page=50')).toMatchObject({ orders: [], total: hinges.length, totalCapped: false });
     const kettles = await list('search=KETTLE');
     expect(ids(kettles)).toEqual(numbers.slice(0, 5).reverse());
     expect(kettles).toMatchObject({ total: 5, totalCapped: false });

@@ -42,6 +42,23 @@ export function searchQuery(ownerId: string, term: string): string | null {
     .join(' & ');
 }
 
+/**
+ * One page of a list and its total in one round trip: `pageSql(total)` selects the page's rows with `total` among
+ * its columns, which puts `totalSql` (a scalar subquery, run once) on every row as `matched`. Only an empty page,
+ * which has no row to carry the total, costs a second query.
+ */
+export async function pageWithTotal<T>(
+  database: Database,
+  totalSql: string,
+  pageSql: (total: string) => string,
+  params: unknown[],
+): Promise<{ rows: T[]; total: number }> {
+  const rows = await database.query<T & { matched: number | string }>(pageSql(`(${totalSql})::int as matched`), params);
+  if (rows.length > 0) return { rows, total: Number(rows[0]?.matched) };
+  const [row] = await database.query<{ n: number | string }>(`select (${totalSql})::int as n`, params);
+  return { rows: [], total: Number(row?.n ?? 0) };
+}
+
 /** A searched or filtered list's total is counted this many pages past the current one; beyond, a lower bound. */
 export const COUNT_AHEAD_PAGES = 10;
 
@@ -49,16 +66,18 @@ export const COUNT_AHEAD_PAGES = 10;
 export const SEARCH_WINDOW = 1000;
 
 /**
- * One page of search matches, newest first, and their number counted up to `cap`, by routes whose cost does not
- * depend on the query planner guessing how common a word is. First the seller's newest SEARCH_WINDOW rows are read
- * in index order and filtered, stopping at `cap` + 1 matches: when that holds the page (a common word), the page is
- * found at a small fixed cost, and when it reaches the cap, so is the count. Otherwise the matches are counted
- * through the word index, and when the window did not hold the page (a rare word, or old matches) every match is
- * read through it and sorted: the cost of the matches, few near the top.
+ * One page of search matches, newest first, with their number, by routes whose cost does not depend on the query
+ * planner guessing how common a word is. First the seller's newest SEARCH_WINDOW rows are read in index order and
+ * filtered, stopping at `cap` + 1 matches: when that holds the page (a common word), the page is found at a small
+ * fixed cost, and when it reaches the cap, so is the count (a lower bound); otherwise the matches are counted up to
+ * the cap through the word index. When the window does not hold the page (a rare word, or old matches), every match
+ * is read through the word index and sorted, the cost of the matches (few near the top), and counted exactly on
+ * the way.
  *
  * `windowSql(max, need)` answers at most `need` of the window's first `max` matches in page order, each row with
- * `matched`, the number of those `max` (window function over them); `countSql` one row `{ n }` counting at most
- * `cap` + 1 matches of the whole table; `allSql` the page itself from every match.
+ * `matched`, the number of those `max` matches; `countSql` one row `{ n }` counting at most `cap` + 1 matches of
+ * the whole table; `allSql` the page itself from every match, each row with `matched`, the number of all matches
+ * (both are window functions over the matches, `count(*) over ()`).
  */
 export async function searchPage<T>(
   database: Database,
@@ -71,11 +90,12 @@ export async function searchPage<T>(
     limit: number;
     cap: number;
   },
-): Promise<{ rows: T[]; count: number }> {
+): Promise<{ rows: T[]; total: number; exact: boolean }> {
   const need = opts.offset + opts.limit;
-  const count = async () => {
-    const [counted] = await database.query<{ n: number }>(opts.countSql, opts.params);
-    return Number(counted?.n ?? 0);
+  const counted = async () => {
+    const [row] = await database.query<{ n: number }>(opts.countSql, opts.params);
+    const n = Number(row?.n ?? 0);
+    return { total: Math.min(n, opts.cap), exact: n <= opts.cap };
   };
   if (opts.windowSql) {
     const windowed = await database.query<T & { matched: number | string }>(
@@ -85,10 +105,11 @@ export async function searchPage<T>(
     const matched = Number(windowed[0]?.matched ?? 0);
     if (matched >= need) {
       const rows = windowed.slice(opts.offset, need);
-      return { rows, count: matched > opts.cap ? matched : await count() };
+      return { rows, ...(matched > opts.cap ? { total: opts.cap, exact: false } : await counted()) };
     }
   }
-  const n = await count();
-  if (n === 0 || opts.offset >= n) return { rows: [], count: n };
-  return { rows: await database.query<T>(opts.allSql, opts.params), count: n };
+  const all = await database.query<T & { matched: number | string }>(opts.allSql, opts.params);
+  if (all.length > 0) return { rows: all, total: Number(all[0]?.matched), exact: true };
+  // No row on this page: either nothing matches or the page is past the last match.
+  return { rows: [], ...(opts.offset > 0 ? await counted() : { total: 0, exact: true }) };
 }

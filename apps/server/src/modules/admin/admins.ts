@@ -6,7 +6,7 @@ import { auditLog, users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { revokeAllSessions } from '../auth/sessions.ts';
+import { forgetSessionsOf, revokeAllSessions } from '../auth/sessions.ts';
 import { offsetOf } from './common.ts';
 
 const toAdmin = (u: typeof users.$inferSelect) => ({
@@ -84,6 +84,8 @@ export async function deactivateAdmin(app: FastifyInstance, actorUserId: string,
     });
     return after;
   });
+  // Again once committed: a request between the first forgetting and the commit may have cached the session.
+  forgetSessionsOf(id);
   return toAdmin(admin);
 }
 

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { manufacturerDocuments, manufacturers, users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { forgetSessionsOf } from '../auth/sessions.ts';
 import { type NotificationType, notify } from '../notifications/notify.ts';
 import { containsPattern, offsetOf, publishAll } from './common.ts';
 
@@ -104,6 +105,7 @@ export async function openManufacturer(app: FastifyInstance, actorUserId: string
     .where(eq(manufacturers.id, id))
     .limit(1);
   if (!row) throw notFound('Manufacturer not found');
+  if (started) forgetSessionsOf(row.u.id);
   const docs = await app.db
     .select()
     .from(manufacturerDocuments)
@@ -161,7 +163,7 @@ export async function transitionManufacturer(
   reason: string | null,
 ) {
   const rule = MANUFACTURER_TRANSITIONS[action];
-  const { item, publish } = await app.db.transaction(async (tx) => {
+  const { item, publish, userId } = await app.db.transaction(async (tx) => {
     const [before] = await tx.select().from(manufacturers).where(eq(manufacturers.id, id)).for('update');
     if (!before) throw notFound('Manufacturer not found');
     if (!rule.from.includes(before.status)) {
@@ -196,8 +198,10 @@ export async function transitionManufacturer(
     );
     const [u] = await tx.select().from(users).where(eq(users.id, after.userId));
     if (!u) throw notFound('Manufacturer not found');
-    return { item: toItem(after, u), publish };
+    return { item: toItem(after, u), publish, userId: after.userId };
   });
+  // The seller's open sessions carry the manufacturer status: read it afresh on their next request.
+  forgetSessionsOf(userId);
   await publishAll(app, [publish]);
   return item;
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { otpCodes, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, rateLimited } from '../../lib/errors.ts';
 import { hashPassword } from './passwords.ts';
-import { revokeAllSessions } from './sessions.ts';
+import { forgetSessionsOf, revokeAllSessions } from './sessions.ts';
 import type { SmsProvider } from './sms.ts';
 
 export const RESET_MESSAGES = {
@@ -132,4 +132,6 @@ export async function resetPassword(db: Db, phone: string, code: string, newPass
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
     await revokeAllSessions(tx as unknown as Db, user.id);
   });
+  // Again once committed: a request between the first forgetting and the commit may have cached a session.
+  forgetSessionsOf(user.id);
 }

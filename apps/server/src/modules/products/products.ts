@@ -15,7 +15,14 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Database, Db } from '../../db/client.ts';
 import { productMedia, products } from '../../db/schema/index.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import { COUNT_AHEAD_PAGES, SEARCH_WINDOW, searchDocument, searchPage, searchQuery } from '../../lib/search.ts';
+import {
+  COUNT_AHEAD_PAGES,
+  pageWithTotal,
+  SEARCH_WINDOW,
+  searchDocument,
+  searchPage,
+  searchQuery,
+} from '../../lib/search.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { type CheckedImage, storeImage } from '../../lib/uploads.ts';
 import { getSiteSettings } from '../site/site-settings.ts';
@@ -318,34 +325,29 @@ export async function listProducts(
             (select m.thumb_key from product_media m where m.product_id = p.id
               order by m.position, m.created_at limit 1) as thumb_key
        from (${pageSql}) p ${order}`;
-  let cap = (f.page + COUNT_AHEAD_PAGES) * f.pageSize;
+  const cap = (f.page + COUNT_AHEAD_PAGES) * f.pageSize;
   let rows: ProductListRow[];
-  let n: number;
+  let total: number;
+  let exact: boolean;
 
   if (!f.q) {
-    const counted = filterSql
-      ? database.query<{ n: number }>(
-          `select count(*)::int as n from (select 1 from products p where p.manufacturer_id = $1${filterSql}
-            limit ${cap + 1}) p`,
-          params,
-        )
-      : database.query<{ n: number }>(
-          `select coalesce(sum(value), 0)::int as n from seller_counters
-            where manufacturer_id = $1 and counter = 'products'`,
-          params,
-        );
-    // The counter is exact: no cap to report.
-    if (!filterSql) cap = Number.POSITIVE_INFINITY;
-    [rows, n] = await Promise.all([
-      database.query<ProductListRow>(
+    // The whole list's total is the seller's counter, exact; a filtered one is counted a few pages ahead.
+    const page = await pageWithTotal<ProductListRow>(
+      database,
+      filterSql
+        ? `select count(*) from (select 1 from products p where p.manufacturer_id = $1${filterSql} limit ${cap + 1}) c`
+        : `select coalesce(sum(value), 0) from seller_counters where manufacturer_id = $1 and counter = 'products'`,
+      (totalColumn) =>
         withThumb(
-          `select ${columns} from products p where p.manufacturer_id = $1${filterSql} ${order}
+          `select ${columns}, ${totalColumn} from products p where p.manufacturer_id = $1${filterSql} ${order}
             limit ${f.pageSize} offset ${offset}`,
+          ', p.matched',
         ),
-        params,
-      ),
-      counted.then((r) => Number(r[0]?.n ?? 0)),
-    ]);
+      params,
+    );
+    rows = page.rows;
+    exact = !filterSql || page.total <= cap;
+    total = exact ? page.total : cap;
   } else {
     params.push(prefixPattern(f.q));
     const bySku = `(p.manufacturer_id = $1 and lower(p.sku) like $${params.length})`;
@@ -376,12 +378,13 @@ export async function listProducts(
               )
           : null,
       allSql: withThumb(
-        `select * from (select ${columns}, p.manufacturer_id from products p where ${match}${filterSql} offset 0) p
+        `select *, count(*) over () as matched
+           from (select ${columns}, p.manufacturer_id from products p where ${match}${filterSql} offset 0) p
           where p.manufacturer_id = $1 ${order} limit ${f.pageSize} offset ${offset}`,
+        ', p.matched',
       ),
     });
-    rows = found.rows;
-    n = found.count;
+    ({ rows, total, exact } = found);
   }
   const items: ProductListItem[] = rows.map((r) => ({
     id: r.id,
@@ -399,8 +402,8 @@ export async function listProducts(
   }));
   return {
     products: items,
-    total: Math.min(n, cap),
-    totalExact: n <= cap,
+    total,
+    totalExact: exact,
     page: f.page,
     pageSize: f.pageSize,
   };

@@ -28,7 +28,14 @@ import {
 } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
-import { COUNT_AHEAD_PAGES, SEARCH_WINDOW, searchDocument, searchPage, searchQuery } from '../../lib/search.ts';
+import {
+  COUNT_AHEAD_PAGES,
+  pageWithTotal,
+  SEARCH_WINDOW,
+  searchDocument,
+  searchPage,
+  searchQuery,
+} from '../../lib/search.ts';
 import { fromPaise, iso, nextNumber, toPaise } from './common.ts';
 
 type Buyer = typeof buyers.$inferSelect;
@@ -306,14 +313,14 @@ export async function changeOrderStatus(
 }
 
 /**
- * Counting every match of a big seller costs more than the page itself (100,000 orders: ~30 ms), so totals that
- * have to be counted (payments; order searches count only COUNT_AHEAD_PAGES pages ahead) stop at a cap and say so;
- * past it the screen reads "10,000+" and paging still works.
+ * Counting every match of a big seller costs more than the page itself (100,000 orders: ~30 ms), so the payments
+ * list's total stops at a cap and says so; past it the screen reads "10,000+" and paging still works. (Order tabs
+ * read exact counters; searches count a few pages ahead, see lib/search.ts.)
  */
 export const COUNT_CAP = 10_000;
-export function cappedTotal(n: number | string | undefined, cap = COUNT_CAP) {
+export function cappedTotal(n: number | string | undefined) {
   const count = Number(n ?? 0);
-  return { total: Math.min(count, cap), totalCapped: count > cap };
+  return { total: Math.min(count, COUNT_CAP), totalCapped: count > COUNT_CAP };
 }
 
 export interface OrderListQuery {
@@ -350,21 +357,17 @@ export async function listOrders(app: FastifyInstance, manufacturerId: string, q
 
   if (!q.search) {
     const counters = statuses ? statuses.map((s) => `orders.${s}`) : ['orders'];
-    const [rows, counted] = await Promise.all([
-      app.database.query<OrderListRow>(
+    const { rows, total } = await pageWithTotal<OrderListRow>(
+      app.database,
+      'select coalesce(sum(value), 0) from seller_counters where manufacturer_id = $1 and counter = any($2::text[])',
+      (totalColumn) =>
         withCustomer(
-          `select ${columns} from orders o where o.manufacturer_id = $1${statusSql} ${newest}
+          `select ${columns}, ${totalColumn} from orders o where o.manufacturer_id = $1${statusSql} ${newest}
             limit ${ORDER_PAGE_SIZE} offset ${offset}`,
         ),
-        [manufacturerId],
-      ),
-      app.database.query<{ n: number }>(
-        `select coalesce(sum(value), 0)::int as n from seller_counters
-          where manufacturer_id = $1 and counter = any($2::text[])`,
-        [manufacturerId, counters],
-      ),
-    ]);
-    return { ...page, orders: rows.map(toListItem), total: counted[0]?.n ?? 0, totalCapped: false };
+      [manufacturerId, counters],
+    );
+    return { ...page, orders: rows.map(toListItem), total, totalCapped: false };
   }
 
   const words = searchQuery(manufacturerId, q.search);
@@ -373,7 +376,7 @@ export async function listOrders(app: FastifyInstance, manufacturerId: string, q
   // match is a second fence that costs nothing and leaves the planner's choice of index alone.
   const params = [manufacturerId, words];
   const cap = (q.page + COUNT_AHEAD_PAGES) * ORDER_PAGE_SIZE;
-  const { rows, count } = await searchPage<OrderListRow>(app.database, {
+  const { rows, total, exact } = await searchPage<OrderListRow>(app.database, {
     params,
     offset,
     limit: ORDER_PAGE_SIZE,
@@ -390,12 +393,12 @@ export async function listOrders(app: FastifyInstance, manufacturerId: string, q
           ${newest} limit ${need}`,
       ),
     allSql: withCustomer(
-      `select ${columns} from (select ${columns}, o.manufacturer_id from orders o
+      `select ${columns}, count(*) over () as matched from (select ${columns}, o.manufacturer_id from orders o
           where o.search_doc @@ $2::tsquery${statusSql} offset 0) o
         where o.manufacturer_id = $1 ${newest} limit ${ORDER_PAGE_SIZE} offset ${offset}`,
     ),
   });
-  return { ...page, orders: rows.map(toListItem), ...cappedTotal(count, cap) };
+  return { ...page, orders: rows.map(toListItem), total, totalCapped: !exact };
 }
 
 function toListItem(r: OrderListRow): OrderListItem {
