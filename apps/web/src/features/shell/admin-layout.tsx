@@ -6,7 +6,7 @@ const NAV: NavItem[] = [
   { to: '/admin', label: 'Dashboard', icon: '▦', end: true },
   { to: '/admin/manufacturers', label: 'Manufacturers', icon: '⚒' },
   { to: '/admin/products', label: 'Products', icon: '▣' },
-  { to: '/admin/orders', label: 'Order Management', icon: '⧉' },
+  { to: '/admin/orders', label: 'Order Management', icon: '▥' },
   { to: '/admin/payments', label: 'Payments', icon: '₹' },
   { to: '/admin/content', label: 'Content & Communication', icon: '✉' },
   { to: '/admin/disputes', label: 'Disputes', icon: '⚠' },

@@ -6,7 +6,7 @@ import { sellerTopBarItems } from './top-bar-slots.tsx';
 const NAV: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: '▦', end: true },
   { to: 'products', label: 'Products', icon: '▣' },
-  { to: 'orders', label: 'Order Management', icon: '⧉' },
+  { to: 'orders', label: 'Order Management', icon: '▥' },
   { to: 'payments', label: 'Payments', icon: '₹' },
   { to: 'rfqs', label: 'RFQs', icon: '✉' },
   { to: 'help', label: 'Help & Docs', icon: '?' },
