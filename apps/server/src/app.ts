@@ -14,7 +14,7 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { inProcessBus } from './lib/events.ts';
 import { redisBus } from './lib/redis-bus.ts';
-import { localStorage } from './lib/storage.ts';
+import { createStorage } from './lib/storage.ts';
 import { webDistDir } from './lib/paths.ts';
 import { ensureAdmin } from './modules/auth/accounts.ts';
 import { createSmsProvider } from './modules/auth/sms.ts';
@@ -52,7 +52,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('db', db.db);
   app.decorate('sms', createSmsProvider(config, app.log));
   app.decorate('mailer', createMailer(config, app.log));
-  app.decorate('storage', localStorage(config.DATA_DIR));
+  app.decorate('storage', createStorage(config));
 
   // A Redis that is down fails commands at once (no offline queue); one that hangs (a frozen host, a partition)
   // would hold every rate-limited request forever, so each command gives up after REDIS_COMMAND_TIMEOUT_MS.

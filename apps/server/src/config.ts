@@ -52,6 +52,19 @@ const configSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     LEAD_WEBHOOK_FORMAT: z.enum(['json', 'form'], { error: 'must be json or form' }).default('json'),
+    /** With S3_BUCKET, uploaded files go to S3-compatible object storage instead of DATA_DIR/uploads. */
+    S3_BUCKET: z
+      .string()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    S3_REGION: z.string().min(1).default('ap-south-1'),
+    /** For S3-compatible services (MinIO, Cloudflare R2, ...): their address; requests use path-style URLs. */
+    S3_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
     /** Multiplies every rate limit; tests and benchmarks raise it, production keeps 1. */
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   })
@@ -61,6 +74,13 @@ const configSchema = z
         code: 'custom',
         path: ['MSG91_AUTH_KEY'],
         message: 'SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY and MSG91_TEMPLATE_ID',
+      });
+    }
+    if (c.S3_BUCKET && (!c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
       });
     }
     if (Boolean(c.ADMIN_EMAIL) !== Boolean(c.ADMIN_PASSWORD)) {
