@@ -1,16 +1,19 @@
 -- Seller search by words instead of trigram substrings (lib/search.ts, ADR 0009): each order and product keeps a
 -- tsvector of its words keyed by seller, computed by the application on write. Existing rows are backfilled here
--- with the same split (runs of letters and digits, lower-cased).
+-- with the same split as lib/search.ts (NFKC, lower case, words cut at 100 characters), except that non-ASCII
+-- punctuation stays inside a word here where the application splits on it.
 DROP INDEX "products_mfr_search_trgm_idx";--> statement-breakpoint
 DROP INDEX "orders_mfr_search_trgm_idx";--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "search_doc" "tsvector" DEFAULT ''::tsvector NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "search_doc" "tsvector" DEFAULT ''::tsvector NOT NULL;--> statement-breakpoint
 UPDATE "products" SET "search_doc" = coalesce((
-  SELECT array_to_tsvector(array_agg(DISTINCT "manufacturer_id"::text || ':' || w))
-    FROM regexp_split_to_table(lower("name" || ' ' || "sku"), '[^[:alnum:]]+') w WHERE w <> ''), '');--> statement-breakpoint
+  SELECT array_to_tsvector(array_agg(DISTINCT "manufacturer_id"::text || ':' || left(w, 100)))
+    FROM regexp_split_to_table(translate(lower(normalize("name" || ' ' || "sku", NFKC)),
+           '!"#$%&''()*+,-./:;<=>?@[\]^_`{|}~', repeat(' ', 32)), '\s+') w WHERE w <> ''), '');--> statement-breakpoint
 UPDATE "orders" SET "search_doc" = coalesce((
-  SELECT array_to_tsvector(array_agg(DISTINCT "manufacturer_id"::text || ':' || w))
-    FROM regexp_split_to_table(lower("search_text"), '[^[:alnum:]]+') w WHERE w <> ''), '');--> statement-breakpoint
+  SELECT array_to_tsvector(array_agg(DISTINCT "manufacturer_id"::text || ':' || left(w, 100)))
+    FROM regexp_split_to_table(translate(lower(normalize("search_text", NFKC)),
+           '!"#$%&''()*+,-./:;<=>?@[\]^_`{|}~', repeat(' ', 32)), '\s+') w WHERE w <> ''), '');--> statement-breakpoint
 CREATE INDEX "products_search_doc_idx" ON "products" USING gin ("search_doc");--> statement-breakpoint
 CREATE INDEX "products_mfr_sku_prefix_idx" ON "products" USING btree ("manufacturer_id",lower("sku") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "orders_search_doc_idx" ON "orders" USING gin ("search_doc");--> statement-breakpoint

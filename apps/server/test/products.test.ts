@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_SITE_SETTINGS } from '@ub/shared';
 import { describe, expect, it } from 'vitest';
+import { SEARCH_WINDOW, searchDocument } from '../src/lib/search.ts';
 import { saveSiteSettings } from '../src/modules/site/site-settings.ts';
 import { createProduct } from '../src/seed/factories.ts';
 import { call, count, loginSeller, useTestApp } from './helpers.ts';
@@ -278,6 +279,54 @@ describe('products API', () => {
       expect(await q('q=PKG&status=inactive')).toEqual(['Bubble Wrap Roll']);
       const none = (await call(t.app, 'GET', '/api/products?q=zzz', { token: s.token })).json();
       expect(none).toMatchObject({ products: [], total: 0 });
+    });
+
+    it('finds old matches past the newest rows it reads first, in every sort order', async () => {
+      const s = await loginSeller(t.app);
+      const m = s.manufacturer.id;
+      // More products than the search window; the ten kettles are the oldest, so the window holds none of them.
+      const n = SEARCH_WINDOW + 100;
+      const names = Array.from({ length: n }, (_, i) => (i < 10 ? `Copper Kettle ${i}` : `Steel Bolt ${i}`));
+      await t.database.query(
+        `insert into products (manufacturer_id, name, description, sku, price, unit, search_doc, created_at)
+         select $1, u.name, 'd', 'K-' || u.i, 100 + u.i, 'piece', u.doc::tsvector, now() - ((${n} - u.i) || ' minutes')::interval
+           from unnest($2::text[], $3::text[]) with ordinality as u(name, doc, i)`,
+        [m, names, names.map((name, i) => searchDocument(m, name, `K-${i + 1}`))],
+      );
+      const list = async (query: string) =>
+        (await call(t.app, 'GET', `/api/products?${query}`, { token: s.token })).json();
+      const newest = await list('q=kettle&pageSize=5');
+      expect(newest.products.map((p: { name: string }) => p.name)).toEqual([
+        'Copper Kettle 9',
+        'Copper Kettle 8',
+        'Copper Kettle 7',
+        'Copper Kettle 6',
+        'Copper Kettle 5',
+      ]);
+      expect(newest).toMatchObject({ total: 10, totalExact: true });
+      const cheapest = await list('q=kettle&sort=price_asc&pageSize=3&page=2');
+      expect(cheapest.products.map((p: { name: string }) => p.name)).toEqual([
+        'Copper Kettle 3',
+        'Copper Kettle 4',
+        'Copper Kettle 5',
+      ]);
+      expect(cheapest).toMatchObject({ total: 10, totalExact: true });
+      // A common word's first page comes from the newest rows, its total counted ahead.
+      const bolts = await list('q=steel%20bol&pageSize=10');
+      expect(bolts.products[0].name).toBe(`Steel Bolt ${n - 1}`);
+      expect(bolts).toMatchObject({ total: 110, totalExact: false });
+    });
+
+    it('takes names whose words grow long under normalisation, and finds them', async () => {
+      const s = await loginSeller(t.app);
+      // Each ㌖ becomes キロメートル (18 bytes): 200 of them would be a lexeme PostgreSQL refuses.
+      const res = await call(t.app, 'POST', '/api/product/add', {
+        token: s.token,
+        body: { ...valid, name: '㌖'.repeat(200), sku: 'LONG-WORD' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const found = (await call(t.app, 'GET', '/api/products?q=キロメートル', { token: s.token })).json();
+      expect(found.products.map((p: { sku: string }) => p.sku)).toEqual(['LONG-WORD']);
     });
 
     it('gives the exact total of the whole list, and counts a search only a few pages ahead', async () => {

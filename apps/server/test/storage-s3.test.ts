@@ -1,4 +1,6 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
@@ -78,6 +80,31 @@ describe('S3-compatible object storage', () => {
       secretAccessKey: 'S3RVER',
     });
     await expect(noBucket.put('x.txt', Buffer.from('x'), 'text/plain')).rejects.toThrow(/answered 404/);
+    // A missing bucket is a misconfiguration, not a missing file.
+    await expect(noBucket.get('x.txt')).rejects.toThrow(/answered 404/);
+  });
+
+  it('gives up on a store that keeps failing after two retries, with an error', async () => {
+    let requests = 0;
+    const failing = createServer((_req, res) => {
+      requests++;
+      res.writeHead(503).end('<Error><Code>SlowDown</Code></Error>');
+    });
+    await new Promise<void>((r) => failing.listen(0, '127.0.0.1', () => r()));
+    const { port } = failing.address() as AddressInfo;
+    try {
+      const down = s3Storage({
+        bucket: 'media',
+        region: 'ap-south-1',
+        endpoint: `http://127.0.0.1:${port}`,
+        accessKeyId: 'K',
+        secretAccessKey: 'S',
+      });
+      await expect(down.put('a.txt', Buffer.from('x'), 'text/plain')).rejects.toThrow(/answered 503/);
+      expect(requests).toBe(3);
+    } finally {
+      failing.close();
+    }
   });
 
   it('is what the app uses when S3_BUCKET is set: product images and thumbnails go to the bucket, not the disk', async () => {

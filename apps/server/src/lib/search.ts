@@ -12,13 +12,20 @@ import type { Database } from '../db/client.ts';
 /** The last word of a search matches as a prefix from this many characters; shorter ones only as whole words. */
 export const PREFIX_MIN = 3;
 
+/**
+ * A word is cut to this many characters (at most 400 bytes in UTF-8), on writes and searches alike: PostgreSQL
+ * refuses a lexeme over 2,046 bytes, and NFKC can turn one character into six (㌖ is キロメートル).
+ */
+export const WORD_MAX = 100;
+
 /** Lower-case runs of letters, combining marks and digits: "PKG-100 (Brass)" -> pkg, 100, brass. */
 export function searchWords(text: string): string[] {
   return text
     .normalize('NFKC')
     .toLowerCase()
     .split(/[^\p{L}\p{M}\p{N}]+/u)
-    .filter((w) => w !== '');
+    .filter((w) => w !== '')
+    .map((w) => (w.length > WORD_MAX ? [...w].slice(0, WORD_MAX).join('') : w));
 }
 
 /** A lexeme in the quoted form tsvector and tsquery input both read. */

@@ -43,13 +43,20 @@ export interface AuthUser extends SessionUser {
 export const SESSION_CACHE_MS = 5_000;
 const SESSION_CACHE_MAX = 10_000;
 const sessionCache = new Map<string, { db: Db; user: AuthUser; until: number }>();
+/**
+ * Moves on at every forgetting. A lookup that read the database before a revocation committed may finish after
+ * the forgetting: it answers, but only caches what it read if nothing was forgotten meanwhile.
+ */
+let generation = 0;
 
 export function forgetSessionsOf(userId: string): void {
+  generation++;
   for (const [key, entry] of sessionCache) if (entry.user.id === userId) sessionCache.delete(key);
 }
 
 /** Empties the cache: for tests that change sessions or accounts straight in the database. */
 export function forgetAllSessions(): void {
+  generation++;
   sessionCache.clear();
 }
 
@@ -60,6 +67,7 @@ export async function findSessionUser(db: Db, token: string): Promise<AuthUser |
   const cached = sessionCache.get(key);
   if (cached && cached.db === db && cached.until > now) return cached.user;
   if (cached) sessionCache.delete(key);
+  const readAt = generation;
   const rows = await db
     .select({
       expiresAt: sessions.expiresAt,
@@ -93,6 +101,7 @@ export async function findSessionUser(db: Db, token: string): Promise<AuthUser |
     role: row.role as Role,
     manufacturerStatus: (row.manufacturerStatus as ManufacturerStatus | null) ?? null,
   };
+  if (readAt !== generation) return user;
   if (sessionCache.size >= SESSION_CACHE_MAX) {
     const oldest = sessionCache.keys().next().value;
     if (oldest !== undefined) sessionCache.delete(oldest);
@@ -103,6 +112,7 @@ export async function findSessionUser(db: Db, token: string): Promise<AuthUser |
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  generation++;
   for (const [key, entry] of sessionCache) if (entry.user.sessionId === sessionId) sessionCache.delete(key);
 }
 

@@ -263,9 +263,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const key = `products/${rest}`;
       const file = await app.storage.get(key);
       if (!file) return reply.status(404).send({ error: 'Not found' });
+      if (file.size !== undefined) reply.header('content-length', file.size);
       return reply
         .type(mimeOfKey(key) ?? 'application/octet-stream')
-        .header('content-length', file.size)
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
         .send(file.stream);
