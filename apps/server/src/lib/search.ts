@@ -76,20 +76,21 @@ export const SEARCH_WINDOW = 1000;
  * One page of search matches, newest first, with their number, by routes whose cost does not depend on the query
  * planner guessing how common a word is. First the seller's newest SEARCH_WINDOW rows are read in index order and
  * filtered, stopping at `cap` + 1 matches: when that holds the page (a common word), the page is found at a small
- * fixed cost, and when it reaches the cap, so is the count (a lower bound); otherwise the matches are counted up to
- * the cap through the word index. When the window does not hold the page (a rare word, or old matches), every match
- * is read through the word index and sorted, the cost of the matches (few near the top), and counted exactly on
- * the way.
+ * fixed cost, and when it reaches the cap, so is the count (a lower bound); otherwise the same statement counts the
+ * matches up to the cap through the word index. When the window does not hold the page (a rare word, or old
+ * matches), every match is read through the word index and sorted, the cost of the matches (few near the top), and
+ * counted exactly on the way.
  *
- * `windowSql(max, need)` answers at most `need` of the window's first `max` matches in page order, each row with
- * `matched`, the number of those `max` matches; `countSql` one row `{ n }` counting at most `cap` + 1 matches of
- * the whole table; `allSql` the page itself from every match, each row with `matched`, the number of all matches
- * (both are window functions over the matches, `count(*) over ()`).
+ * `windowSql(max, need, counted)` answers at most `need` of the window's first `max` matches in page order, each
+ * row with `matched`, the number of those `max` matches (`count(*) over ()`), and with the `counted` column
+ * selected one level above `matched`; `countSql` is a scalar query counting at most `cap` + 1 matches of the whole
+ * table (PostgreSQL runs it only when the window stops short of the cap); `allSql` answers the page itself from
+ * every match, each row with `matched`, the number of all matches.
  */
 export async function searchPage<T>(
   database: Database,
   opts: {
-    windowSql: ((max: number, need: number) => string) | null;
+    windowSql: ((max: number, need: number, counted: string) => string) | null;
     countSql: string;
     allSql: string;
     params: unknown[];
@@ -99,24 +100,24 @@ export async function searchPage<T>(
   },
 ): Promise<{ rows: T[]; total: number; exact: boolean }> {
   const need = opts.offset + opts.limit;
-  const counted = async () => {
-    const [row] = await database.query<{ n: number }>(opts.countSql, opts.params);
-    const n = Number(row?.n ?? 0);
-    return { total: Math.min(n, opts.cap), exact: n <= opts.cap };
-  };
+  const capped = (n: number) => ({ total: Math.min(n, opts.cap), exact: n <= opts.cap });
   if (opts.windowSql) {
-    const windowed = await database.query<T & { matched: number | string }>(
-      opts.windowSql(opts.cap + 1, need),
+    const counted = `case when matched > ${opts.cap} then null else (${opts.countSql}) end as counted`;
+    const windowed = await database.query<T & { matched: number | string; counted: number | string | null }>(
+      opts.windowSql(opts.cap + 1, need, counted),
       opts.params,
     );
-    const matched = Number(windowed[0]?.matched ?? 0);
-    if (matched >= need) {
+    const first = windowed[0];
+    const matched = Number(first?.matched ?? 0);
+    if (first && matched >= need) {
       const rows = windowed.slice(opts.offset, need);
-      return { rows, ...(matched > opts.cap ? { total: opts.cap, exact: false } : await counted()) };
+      return { rows, ...capped(first.counted === null ? matched : Number(first.counted)) };
     }
   }
   const all = await database.query<T & { matched: number | string }>(opts.allSql, opts.params);
   if (all.length > 0) return { rows: all, total: Number(all[0]?.matched), exact: true };
   // No row on this page: either nothing matches or the page is past the last match.
-  return { rows: [], ...(opts.offset > 0 ? await counted() : { total: 0, exact: true }) };
+  if (opts.offset === 0) return { rows: [], total: 0, exact: true };
+  const [row] = await database.query<{ n: number | string }>(`select (${opts.countSql}) as n`, opts.params);
+  return { rows: [], ...capped(Number(row?.n ?? 0)) };
 }

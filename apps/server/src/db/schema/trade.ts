@@ -125,7 +125,8 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_number_key').on(t.orderNumber),
-    index('orders_mfr_created_idx').on(t.manufacturerId, t.createdAt),
+    // id breaks ties in the list's order (created_at desc, id desc), so a page needs no sort.
+    index('orders_mfr_created_idx').on(t.manufacturerId, t.createdAt, t.id),
     index('orders_mfr_status_created_idx').on(t.manufacturerId, t.status, t.createdAt),
     index('orders_buyer_idx').on(t.buyerId),
     index('orders_created_idx').on(t.createdAt),

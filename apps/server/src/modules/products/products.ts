@@ -361,20 +361,20 @@ export async function listProducts(
       offset,
       limit: f.pageSize,
       cap,
-      countSql: `select count(*)::int as n from (select p.manufacturer_id from products p where ${match}${filterSql}
+      countSql: `select count(*)::int from (select p.manufacturer_id from products p where ${match}${filterSql}
                     limit ${cap + 1}) p
                   where p.manufacturer_id = $1`,
       // Reading the newest rows first only helps the newest-first order, the one its index serves.
       windowSql:
         f.sort === 'newest'
-          ? (max, need) =>
+          ? (max, need, counted) =>
               withThumb(
-                `select * from (select ${columns}, count(*) over () as matched
+                `select *, ${counted} from (select ${columns}, count(*) over () as matched
                     from (select ${columns}, p.manufacturer_id, p.search_doc from products p
                            where p.manufacturer_id = $1${filterSql} ${order} limit ${SEARCH_WINDOW}) p
                    where ${match} ${order} limit ${max}) p
                   ${order} limit ${need}`,
-                ', p.matched',
+                ', p.matched, p.counted',
               )
           : null,
       allSql: withThumb(

@@ -381,12 +381,12 @@ export async function listOrders(app: FastifyInstance, manufacturerId: string, q
     offset,
     limit: ORDER_PAGE_SIZE,
     cap,
-    countSql: `select count(*)::int as n from (select o.manufacturer_id from orders o
+    countSql: `select count(*)::int from (select o.manufacturer_id from orders o
                   where o.search_doc @@ $2::tsquery${statusSql} limit ${cap + 1}) o
                 where o.manufacturer_id = $1`,
-    windowSql: (max, need) =>
+    windowSql: (max, need, counted) =>
       withCustomer(
-        `select * from (select ${columns}, count(*) over () as matched
+        `select *, ${counted} from (select ${columns}, count(*) over () as matched
             from (select ${columns}, o.search_doc from orders o where o.manufacturer_id = $1${statusSql}
                    ${newest} limit ${SEARCH_WINDOW}) o
            where o.search_doc @@ $2::tsquery ${newest} limit ${max}) o
