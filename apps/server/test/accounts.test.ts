@@ -272,6 +272,21 @@ describe('seller login and sessions', () => {
     expect(res.json().error).toMatch(/expired/);
   });
 
+  it('answers 400, not a database error, to a NUL character in a JSON body or a query string', async () => {
+    for (const url of ['/api/login', '/api/buyer/login']) {
+      const res = await call(t.app, 'POST', url, { body: { username: 'a\u0000b', password: 'x' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: 'Text must not contain NUL characters.',
+        fields: { username: 'Text must not contain NUL characters.' },
+      });
+    }
+    const s = await loginSeller(t.app);
+    const list = await call(t.app, 'GET', '/api/products?q=a%00b', { token: s.token });
+    expect(list.statusCode).toBe(400);
+    expect(list.json().fields).toEqual({ q: 'Text must not contain NUL characters.' });
+  });
+
   it('refuses a deactivated account at login and on an open session', async () => {
     const s = await loginSeller(t.app);
     await t.database.query('update users set is_active = false where id = $1', [s.user.id]);

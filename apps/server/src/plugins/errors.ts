@@ -1,11 +1,20 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.ts';
+import { AppError, badRequest } from '../lib/errors.ts';
 
 /** One error shape on the wire: `{ error, fields? }`; 5xx details stay in the log. */
 export default fp(
   async (app: FastifyInstance) => {
+    // PostgreSQL cannot store a NUL character in text, so a request carrying one can never be valid: it gets a 400
+    // naming the field before any handler runs, instead of a database error.
+    app.addHook('preValidation', async (req) => {
+      const json = /json/i.test(String(req.headers['content-type'] ?? ''));
+      const where = (json ? nulAt(req.body, 'body') : undefined) ?? nulAt(req.query, 'query');
+      if (where)
+        throw badRequest('Text must not contain NUL characters.', { [where]: 'Text must not contain NUL characters.' });
+    });
+
     app.setErrorHandler((err: FastifyError, req, reply) => {
       let status = 500;
       let body: { error: string; fields?: Record<string, string>; message?: string };
@@ -44,6 +53,18 @@ export default fp(
   },
   { name: 'errors' },
 );
+
+/** The path of the first string holding a NUL character in a parsed JSON body or query, or undefined. */
+export function nulAt(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (depth > 20 || value === null || typeof value !== 'object') return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes('\u0000')) return `${path}.${k.replace(/\u0000/g, '')}`;
+    const found = nulAt(v, path === 'body' || path === 'query' ? k : `${path}.${k}`, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 /**
  * True when the database (or the network to it) is unavailable rather than the request being wrong. Drizzle wraps
