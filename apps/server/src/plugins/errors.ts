@@ -59,7 +59,7 @@ export function nulAt(value: unknown, path: string, depth = 0): string | undefin
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
   if (depth > 20 || value === null || typeof value !== 'object') return undefined;
   for (const [k, v] of Object.entries(value)) {
-    if (k.includes('\u0000')) return `${path}.${k.replace(/\u0000/g, '')}`;
+    if (k.includes('\u0000')) return `${path}.${k.replaceAll('\u0000', '')}`;
     const found = nulAt(v, path === 'body' || path === 'query' ? k : `${path}.${k}`, depth + 1);
     if (found) return found;
   }
