@@ -9,6 +9,21 @@ import type { Database } from '../db/client.ts';
  * application, for writes and searches alike, so the two always split text the same way.
  */
 
+/** A LIKE pattern's text with the user's own %, _ and \ taken literally. */
+function likeEscaped(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** `%term%` for (I)LIKE: substring search where words do not apply (the admin console, payment numbers). */
+export function containsPattern(term: string): string {
+  return `%${likeEscaped(term)}%`;
+}
+
+/** `term%` for LIKE, trimmed and lower-cased: the start of a SKU as typed. */
+export function prefixPattern(term: string): string {
+  return `${likeEscaped(term.trim().toLowerCase())}%`;
+}
+
 /** The last word of a search matches as a prefix from this many characters; shorter ones only as whole words. */
 export const PREFIX_MIN = 3;
 

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { buyers, disputes, leads, manufacturers, orders } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { containsPattern, offsetOf } from './common.ts';
+import { offsetOf } from './common.ts';
+import { containsPattern } from '../../lib/search.ts';
 
 /** Leads from the landing page and the disputes raised on orders: the admin's two case queues. */
 

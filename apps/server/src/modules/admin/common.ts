@@ -1,10 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 
-/** An ILIKE pattern matching `q` anywhere, with the user's own % and _ taken literally. */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export function offsetOf(page: number, pageSize: number): number {
   return (page - 1) * pageSize;
 }

@@ -12,7 +12,8 @@ import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { forgetSessionsOf } from '../auth/sessions.ts';
 import { type NotificationType, notify } from '../notifications/notify.ts';
-import { containsPattern, offsetOf, publishAll } from './common.ts';
+import { offsetOf, publishAll } from './common.ts';
+import { containsPattern } from '../../lib/search.ts';
 
 const PENDING: ManufacturerStatus[] = ['received', 'under_review'];
 

@@ -8,7 +8,8 @@ import { audit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { changeOrderStatus as moveOrder } from '../trade/orders.ts';
 import { notify } from '../notifications/notify.ts';
-import { containsPattern, offsetOf, publishAll } from './common.ts';
+import { offsetOf, publishAll } from './common.ts';
+import { containsPattern } from '../../lib/search.ts';
 
 export async function listOrders(
   app: FastifyInstance,

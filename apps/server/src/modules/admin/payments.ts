@@ -7,7 +7,8 @@ import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { formatInr } from '@ub/shared/format';
 import { notify } from '../notifications/notify.ts';
-import { containsPattern, offsetOf, publishAll } from './common.ts';
+import { offsetOf, publishAll } from './common.ts';
+import { containsPattern } from '../../lib/search.ts';
 
 export async function listPayments(
   app: FastifyInstance,

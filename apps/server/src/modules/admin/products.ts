@@ -11,7 +11,8 @@ import { manufacturers, productMedia, products } from '../../db/schema/index.ts'
 import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { type NotificationType, notify } from '../notifications/notify.ts';
-import { containsPattern, offsetOf, publishAll } from './common.ts';
+import { offsetOf, publishAll } from './common.ts';
+import { containsPattern } from '../../lib/search.ts';
 
 /** Product media is served by the catalog's media route. */
 export const mediaUrl = (key: string) => `/api/media/${key}`;

@@ -18,6 +18,7 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/err
 import {
   COUNT_AHEAD_PAGES,
   pageWithTotal,
+  prefixPattern,
   SEARCH_WINDOW,
   searchDocument,
   searchPage,
@@ -261,14 +262,6 @@ const SORT_SQL: Record<ProductSort, string> = {
   stock_asc: 'p.stock asc, p.id asc',
   stock_desc: 'p.stock desc, p.id desc',
 };
-
-/** `term%` for LIKE, lower-cased, with the user's own % and _ taken literally. */
-export function prefixPattern(term: string): string {
-  return `${term
-    .trim()
-    .toLowerCase()
-    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export interface ListFilter {
   q?: string;

@@ -25,11 +25,6 @@ export async function nextNumber(db: Db, prefix: keyof typeof SEQUENCES, at = ne
 export const toPaise = (value: string | number | null | undefined): number => Math.round(Number(value ?? 0) * 100);
 export const fromPaise = (paise: number): string => (paise / 100).toFixed(2);
 
-/** Escapes LIKE wildcards in what a person typed and wraps it for a contains-search. */
-export function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export const iso = (d: Date | string | null | undefined): string | null =>
   d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString();
 

@@ -312,17 +312,6 @@ export async function changeOrderStatus(
   });
 }
 
-/**
- * Counting every match of a big seller costs more than the page itself (100,000 orders: ~30 ms), so the payments
- * list's total stops at a cap and says so; past it the screen reads "10,000+" and paging still works. (Order tabs
- * read exact counters; searches count a few pages ahead, see lib/search.ts.)
- */
-export const COUNT_CAP = 10_000;
-export function cappedTotal(n: number | string | undefined) {
-  const count = Number(n ?? 0);
-  return { total: Math.min(count, COUNT_CAP), totalCapped: count > COUNT_CAP };
-}
-
 export interface OrderListQuery {
   tab: OrderTab;
   search?: string;

@@ -11,9 +11,18 @@ import type { z } from 'zod';
 import { buyers, manufacturers, orders, payments, settlements } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
-import { searchQuery } from '../../lib/search.ts';
-import { containsPattern, iso } from './common.ts';
-import { COUNT_CAP, cappedTotal } from './orders.ts';
+import { containsPattern, searchQuery } from '../../lib/search.ts';
+import { iso } from './common.ts';
+
+/**
+ * Counting every payment of a big seller costs more than the page itself, so the list's total stops at a cap and
+ * says so: past it the screen reads "10,000+" and paging still works.
+ */
+const COUNT_CAP = 10_000;
+function cappedTotal(n: number | string | undefined) {
+  const count = Number(n ?? 0);
+  return { total: Math.min(count, COUNT_CAP), totalCapped: count > COUNT_CAP };
+}
 
 const label = (s: string) => (s === 'paid' ? 'Paid' : 'Pending') as 'Paid' | 'Pending';
 
@@ -31,7 +40,7 @@ export async function listPayments(
   }
   if (q.search) {
     params.push(containsPattern(q.search));
-    const byNumber = `lower(p.payment_number) like $${params.length}`;
+    const byNumber = `p.payment_number ilike $${params.length}`;
     const words = searchQuery(manufacturerId, q.search);
     if (words) params.push(words);
     where += words ? ` and (${byNumber} or o.search_doc @@ $${params.length}::tsquery)` : ` and ${byNumber}`;
