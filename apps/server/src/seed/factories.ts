@@ -12,6 +12,11 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const letter = () => LETTERS[randomInt(26)] as string;
 
+// Numbers for generated names, e-mails and SKUs: a random start, then consecutive, so that the records one
+// process makes never collide (independent random draws did, now and then, in a file that makes hundreds).
+let serial = randomInt(1_000_000);
+const nextSerial = () => serial++;
+
 /** A GSTIN with a correct check character, for the given two-digit state code (27 = Maharashtra). */
 export function makeGstin(state = '27'): string {
   const pan = `${letter()}${letter()}${letter()}P${letter()}${String(randomInt(10000)).padStart(4, '0')}${letter()}`;
@@ -46,7 +51,7 @@ export interface SellerSpec {
 }
 
 export async function createSeller(db: Db, spec: SellerSpec = {}) {
-  const n = randomInt(1_000_000);
+  const n = nextSerial();
   const email = (spec.email ?? `seller${n}@example.in`).toLowerCase();
   const password = spec.password ?? 'Passw0rd!';
   const [user] = await db
@@ -97,7 +102,7 @@ export async function createBuyer(
   db: Db,
   spec: { email?: string; password?: string; companyName?: string; contactName?: string; state?: string } = {},
 ) {
-  const n = randomInt(1_000_000);
+  const n = nextSerial();
   const password = spec.password ?? 'BuyerPassw0rd!';
   const phone = makePhone();
   const [user] = await db
@@ -150,7 +155,7 @@ export interface ProductSpec {
 }
 
 export async function createProduct(db: Db, manufacturerId: string, spec: ProductSpec = {}) {
-  const n = randomInt(1_000_000);
+  const n = nextSerial();
   const name = spec.name ?? `Product ${n}`;
   const sku = spec.sku ?? `SKU-${n}`;
   const [product] = await db
