@@ -4,6 +4,7 @@ import {
   changesNeedingReview,
   describeReviewedChanges,
   priceNeedsReview,
+  priceReviewBand,
   type ReviewedProduct,
 } from './product-review.ts';
 
@@ -40,6 +41,10 @@ describe('what an edit of an approved product sends back for review', () => {
     expect(priceNeedsReview('0.01', 0.02)).toBe(false);
     expect(priceNeedsReview('0.01', 0.03)).toBe(true);
     expect(priceNeedsReview('99999999.99', 199999999.98)).toBe(false);
+    expect(priceReviewBand('100.00')).toEqual({ min: 50, max: 200 });
+    expect(priceReviewBand('0.05')).toEqual({ min: 0.03, max: 0.1 });
+    expect(priceNeedsReview('0.05', 0.03)).toBe(false);
+    expect(priceNeedsReview('0.05', 0.02)).toBe(true);
   });
 
   it('finds nothing when only unreviewed things or nothing changed (blank and missing alike)', () => {
@@ -62,6 +67,7 @@ describe('what an edit of an approved product sends back for review', () => {
     expect(changesNeedingReview({ ...approved, approved_price: null }, { ...same, price: 240 }, false)).toEqual([]);
     expect(describeReviewedChanges(['name', 'hsn_code', 'images'])).toBe('name, HSN code and images');
     expect(describeReviewedChanges(['price'])).toBe('price');
+    expect(describeReviewedChanges(['name', 'images'], 'or')).toBe('name or images');
   });
 
   it('blocks approval without a well-formed HSN code or without a GST rate (0 % is a rate)', () => {

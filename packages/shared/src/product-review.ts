@@ -74,6 +74,12 @@ export function priceNeedsReview(approvedPrice: string, price: number): boolean 
   return next > approved * PRICE_REVIEW_FACTOR || next * PRICE_REVIEW_FACTOR < approved;
 }
 
+/** The lowest and highest prices (rupees, to the paisa) the guard lets through without review. */
+export function priceReviewBand(approvedPrice: string): { min: number; max: number } {
+  const approved = paise(approvedPrice);
+  return { min: Math.ceil(approved / PRICE_REVIEW_FACTOR) / 100, max: (approved * PRICE_REVIEW_FACTOR) / 100 };
+}
+
 /** The changes in `edit` that moderation has to see again, in the order of REVIEWED_FIELDS, then price, images. */
 export function changesNeedingReview(
   before: ReviewedProduct,
@@ -95,10 +101,10 @@ function sameNumber(a: number | null, b: number | null): boolean {
   return Math.abs(Number(a) - Number(b)) < 1e-9;
 }
 
-/** "name, price and images": the changes as the seller reads them. */
-export function describeReviewedChanges(changes: readonly ReviewedChange[]): string {
+/** "name, price and images": the changes as the seller reads them ("or" for a list of what would count). */
+export function describeReviewedChanges(changes: readonly ReviewedChange[], conjunction: 'and' | 'or' = 'and'): string {
   const words = changes.map((c) => REVIEWED_CHANGE_LABELS[c]);
-  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? '');
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} ${conjunction} ${words.at(-1)}` : (words[0] ?? '');
 }
 
 /** HSN codes are 4, 6 or 8 digits (the tariff's heading, sub-heading or tariff item). */
