@@ -77,9 +77,9 @@ async function main() {
         const other = await createSeller(database.db, { status: 'approved' });
         await database.query(
           `insert into products (manufacturer_id, name, description, sku, price, moq, stock, unit, category,
-                                 moderation_status, created_at, search_doc)
+                                 hsn_code, gst_percentage, moderation_status, created_at, search_doc)
            select $1, 'Generated product ' || g, 'Generated for the benchmark', 'GEN-' || g, 100 + g % 900, 1,
-                  g % 500, 'piece', 'toys', 'approved', now() - (g || ' seconds')::interval,
+                  g % 500, 'piece', 'toys', '9503', 18, 'approved', now() - (g || ' seconds')::interval,
                   ${searchDocSql('$1::uuid', `'Generated product ' || g || ' GEN-' || g`)}
              from generate_series(1, ${ROWS}) g`,
           [other.manufacturer.id],

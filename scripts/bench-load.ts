@@ -44,9 +44,9 @@ async function seed(url: string) {
   const q = (sql: string, params: unknown[] = []) => database.query(sql, params);
   await q(
     `insert into products (manufacturer_id, name, description, sku, price, moq, stock, unit, category,
-                           moderation_status, created_at, search_doc)
+                           hsn_code, gst_percentage, moderation_status, created_at, search_doc)
      select $1, 'Load product ' || g, 'For the load test', 'LOAD-' || g, 100 + g % 900, 1, 1000, 'piece', 'toys',
-            'approved', now() - (g || ' minutes')::interval, ${searchDocSql('$1::uuid', `'Load product ' || g || ' LOAD-' || g`)}
+            '9503', 18, 'approved', now() - (g || ' minutes')::interval, ${searchDocSql('$1::uuid', `'Load product ' || g || ' LOAD-' || g`)}
        from generate_series(1, 2000) g`,
     [me.manufacturer.id],
   );

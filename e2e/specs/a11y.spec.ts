@@ -62,11 +62,13 @@ async function makeWorld(request: APIRequestContext): Promise<World> {
       unit: 'piece',
       category: 'toys',
       hsn_code: '9503',
+      gst_percentage: 18,
     },
   });
   expect(product.status()).toBe(201);
   const productId = (await product.json()).product_id;
-  await request.post(`/api/admin/products/${productId}/approve`, { headers: auth(admin) });
+  const approved = await request.post(`/api/admin/products/${productId}/approve`, { headers: auth(admin) });
+  expect(approved.status(), await approved.text()).toBe(200);
   const buyerEmail = `a11y.buyer${Date.now()}@example.in`;
   const reg = await request.post('/api/buyer/register', {
     data: {

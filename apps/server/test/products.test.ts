@@ -162,10 +162,12 @@ describe('products API', () => {
     const s = await loginSeller(t.app);
     const id = (await add(s.token, { ...valid, sku: 'UPD-1' })).json().product_id;
     await add(s.token, { ...valid, sku: 'UPD-2' });
+    const { version } = (await call(t.app, 'GET', `/api/product/${id}`, { token: s.token })).json();
     const res = await call(t.app, 'PUT', `/api/product/${id}`, {
       token: s.token,
       body: {
         ...valid,
+        version,
         sku: 'UPD-1B',
         name: 'Renamed',
         price: '99.90',
@@ -186,9 +188,14 @@ describe('products API', () => {
       category: null,
       moderation_status: 'pending',
     });
-    const clash = await call(t.app, 'PUT', `/api/product/${id}`, { token: s.token, body: { ...valid, sku: 'UPD-2' } });
+    const current = { ...valid, version: res.json().version };
+    const clash = await call(t.app, 'PUT', `/api/product/${id}`, {
+      token: s.token,
+      body: { ...current, sku: 'UPD-2' },
+    });
     expect(clash.statusCode).toBe(409);
-    const bad = await call(t.app, 'PUT', `/api/product/${id}`, { token: s.token, body: { ...valid, moq: 0 } });
+    expect(clash.json().error).toBe('A product with this SKU already exists.');
+    const bad = await call(t.app, 'PUT', `/api/product/${id}`, { token: s.token, body: { ...current, moq: 0 } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.moq).toBe('MOQ must be at least 1.');
     expect((await call(t.app, 'GET', `/api/product/${id}`, { token: s.token })).json().name).toBe('Renamed');
@@ -209,7 +216,9 @@ describe('products API', () => {
     const id = (await add(owner.token, { ...valid, sku: 'MINE-1' })).json().product_id;
     const opts = { token: intruder.token };
     expect((await call(t.app, 'GET', `/api/product/${id}`, opts)).statusCode).toBe(404);
-    expect((await call(t.app, 'PUT', `/api/product/${id}`, { ...opts, body: valid })).statusCode).toBe(404);
+    expect(
+      (await call(t.app, 'PUT', `/api/product/${id}`, { ...opts, body: { ...valid, version: 1 } })).statusCode,
+    ).toBe(404);
     expect((await call(t.app, 'DELETE', `/api/product/${id}`, opts)).statusCode).toBe(404);
     expect((await call(t.app, 'POST', `/api/upload/product-media/${id}`, opts)).statusCode).toBe(404);
     expect((await call(t.app, 'GET', `/api/product/${id}`, { token: owner.token })).json().name).toBe(valid.name);

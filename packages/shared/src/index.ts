@@ -11,6 +11,7 @@ export * from './schemas/documents.ts';
 export * from './lead-rules.ts';
 export * from './schemas/lead.ts';
 export * from './schemas/product.ts';
+export * from './product-review.ts';
 export * from './amount-words.ts';
 export * from './indian-states.ts';
 export * from './schemas/trade.ts';

@@ -1,4 +1,5 @@
 import type { ProductPayload } from '@ub/shared';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { products } from '../db/schema/index.ts';
 import { checkImage } from '../lib/uploads.ts';
@@ -229,17 +230,24 @@ export async function seedDemoProducts({ app, seller }: DemoContext): Promise<vo
   const now = Date.now();
   for (const [i, { art, moderation, ...p }] of CATALOG.entries()) {
     const payload: ProductPayload = { sizes: [], colors: [], status: 'active', ...p };
+    const columns = toColumns(payload, seller.manufacturer.id);
     const [row] = await app.db
       .insert(products)
       .values({
         manufacturerId: seller.manufacturer.id,
-        ...toColumns(payload, seller.manufacturer.id),
-        moderationStatus: moderation ?? 'approved',
+        ...columns,
         createdAt: new Date(now - (CATALOG.length - i) * 3_600_000),
       })
       .returning({ id: products.id });
     if (!row) throw new Error('demo product insert failed');
     const image = await checkImage({ name: `${p.sku.toLowerCase()}.png`, data: await demoPicture(art), tooBig: false });
     await addProductMedia(app.db, app.storage, seller.manufacturer.id, row.id, [image]);
+    // Approved as an admin would, with its pictures: images added to an approved product send it back for review.
+    if ((moderation ?? 'approved') === 'approved') {
+      await app.db
+        .update(products)
+        .set({ moderationStatus: 'approved', approvedPrice: columns.price })
+        .where(eq(products.id, row.id));
+    }
   }
 }

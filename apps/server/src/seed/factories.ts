@@ -145,8 +145,9 @@ export interface ProductSpec {
   stock?: number;
   unit?: string;
   category?: string;
-  hsnCode?: string;
-  gstPercentage?: string;
+  /** null: a product the seller saved without an HSN code (or GST rate). */
+  hsnCode?: string | null;
+  gstPercentage?: string | null;
   status?: 'active' | 'inactive';
   moderationStatus?: 'pending' | 'approved' | 'suspended' | 'rejected';
   description?: string;
@@ -172,10 +173,13 @@ export async function createProduct(db: Db, manufacturerId: string, spec: Produc
       unit: spec.unit ?? 'piece',
       category: spec.category ?? 'toys',
       brand: spec.brand ?? 'Generic',
-      hsnCode: spec.hsnCode ?? '9503',
-      gstPercentage: spec.gstPercentage ?? '18',
+      hsnCode: spec.hsnCode === undefined ? '9503' : spec.hsnCode,
+      gstPercentage: spec.gstPercentage === undefined ? '18' : spec.gstPercentage,
       status: spec.status ?? 'active',
       moderationStatus: spec.moderationStatus ?? 'approved',
+      approvedPrice: ['approved', 'suspended'].includes(spec.moderationStatus ?? 'approved')
+        ? (spec.price ?? '499.00')
+        : null,
       ...(spec.createdAt ? { createdAt: spec.createdAt } : {}),
     })
     .returning();

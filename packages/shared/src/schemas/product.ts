@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, MATERIALS, PRODUCT_CATEGORIES, UNITS } from '../constants.ts';
+import { HSN_PATTERN } from '../product-review.ts';
 
 export const PRODUCT_MESSAGES = {
   imageRequired: 'Please upload at least one product image before submitting.',
@@ -25,6 +26,9 @@ export const PRODUCT_MESSAGES = {
   deleteFailed: 'Failed to delete product.',
   bulkFailed: 'Bulk upload failed.',
   skuTaken: 'A product with this SKU already exists.',
+  /** A save from a form opened before someone (a buyer's order, another tab) changed the product. */
+  stale: 'This product changed since you opened it',
+  versionRequired: 'Reload the product and save again.',
   imageTooBig: (name: string) => `Image "${name}" exceeds 10MB size limit.`,
   imageWidth: (name: string) => `Image "${name}" width must be between 500px and 10000px.`,
   imageUnreadable: (name: string) => `Could not read image "${name}".`,
@@ -119,11 +123,7 @@ export const productFields = {
   packaging: optionalText(200),
   hsn_code: z.preprocess(
     blankToUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^(\d{4}|\d{6}|\d{8})$/, PRODUCT_MESSAGES.hsnInvalid)
-      .optional(),
+    z.string().trim().regex(HSN_PATTERN, PRODUCT_MESSAGES.hsnInvalid).optional(),
   ),
   /** Checked against the configured GST rates on the server; the form offers only those. */
   gst_percentage: z.preprocess(
@@ -149,8 +149,13 @@ export const createProductSchema = productSchema.extend({
   ),
 });
 
-/** Edit: the full product, plus the ids of images to remove. */
+/** Edit: the full product, the version the form loaded (a stale one is refused), and the ids of images to remove. */
 export const updateProductSchema = productSchema.extend({
+  version: z
+    .number({ error: PRODUCT_MESSAGES.versionRequired })
+    .int(PRODUCT_MESSAGES.versionRequired)
+    .min(1, PRODUCT_MESSAGES.versionRequired)
+    .max(2_147_483_647, PRODUCT_MESSAGES.versionRequired),
   remove_media_ids: z
     .array(z.uuid())
     .max(MAX_PRODUCT_IMAGES * 2)
@@ -208,6 +213,10 @@ export const productDetail = z.object({
   status: z.enum(LISTING_STATUSES),
   moderation_status: z.enum(MODERATION_STATUSES),
   moderation_reason: z.string().nullable(),
+  /** The price moderation last approved: the price-error guard measures changes against it. */
+  approved_price: z.string().nullable(),
+  /** Moves on with every change to the product; an edit sends back the version it loaded. */
+  version: z.number().int(),
   media: z.array(productMedia),
   media_urls: z.array(z.string()),
   created_at: z.string(),

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { manufacturers } from './accounts.ts';
 import { searchDoc } from './search-doc.ts';
 
@@ -37,6 +48,10 @@ export const products = pgTable(
     status: listingStatusEnum('status').notNull().default('active'),
     moderationStatus: moderationStatusEnum('moderation_status').notNull().default('pending'),
     moderationReason: text('moderation_reason'),
+    /** The price moderation approved; the price-error guard measures a seller's price changes against it. */
+    approvedPrice: numeric('approved_price', { precision: 14, scale: 2 }),
+    /** Moves on with every UPDATE of the row (trigger in migration 0010): an edit form sends back what it loaded. */
+    version: integer('version').notNull().default(1),
     /** Name and SKU as seller-keyed words: the seller's search box. */
     searchDoc: searchDoc('search_doc').notNull().default(sql`''::tsvector`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -50,6 +65,11 @@ export const products = pgTable(
     index('products_search_doc_idx').using('gin', t.searchDoc),
     // "Starts with" on the SKU as typed, punctuation included (PKG-1 finds PKG-100), whatever the case.
     index('products_mfr_sku_prefix_idx').on(t.manufacturerId, sql`lower(${t.sku}) text_pattern_ops`),
+    // Tax invoices print the HSN code and GST rate of what was sold, so nothing without them can be approved.
+    check(
+      'products_approved_tax_check',
+      sql`${t.moderationStatus} <> 'approved' or (${t.hsnCode} is not null and ${t.gstPercentage} is not null)`,
+    ),
   ],
 );
 

@@ -1,5 +1,6 @@
 import {
   type AdminStatusFilter,
+  approvalBlocker,
   type ModerationStatus,
   moderationLabel,
   PRODUCT_TRANSITIONS,
@@ -40,6 +41,8 @@ function toItem(p: typeof products.$inferSelect, manufacturerName: string) {
     statusLabel: moderationLabel(p.moderationStatus),
     moderationReason: p.moderationReason,
     listingStatus: p.status,
+    hsnCode: p.hsnCode,
+    gstPercentage: p.gstPercentage === null ? null : Number(p.gstPercentage),
   };
 }
 
@@ -119,7 +122,11 @@ const NOTICES: Record<ProductAction, { type: NotificationType; title: string; ve
   activate: { type: 'product_approved', title: 'Product reactivated', verb: 'is active again and visible to buyers' },
 };
 
-/** One moderation move of spec section 4 under a row lock; the reason is stored and sent to the seller. */
+/**
+ * One moderation move of spec section 4 under a row lock; the reason is stored and sent to the seller. Approving
+ * (or activating) needs the product's HSN code and GST rate, and records the price approved for the seller's
+ * price-error guard.
+ */
 export async function moderateProduct(
   app: FastifyInstance,
   actorUserId: string,
@@ -135,9 +142,22 @@ export async function moderateProduct(
       throw conflict(`A product that is ${moderationLabel(before.moderationStatus)} cannot be ${pastTense(action)}.`);
     }
     const next: ModerationStatus = rule.to ?? before.moderationStatus;
+    const approving = rule.to === 'approved';
+    if (approving) {
+      const blocker = approvalBlocker(
+        { hsn_code: before.hsnCode, gst_percentage: before.gstPercentage },
+        action === 'activate' ? 'activated' : 'approved',
+      );
+      if (blocker) throw conflict(blocker);
+    }
     const [after] = await tx
       .update(products)
-      .set({ moderationStatus: next, moderationReason: reason, updatedAt: new Date() })
+      .set({
+        moderationStatus: next,
+        moderationReason: reason,
+        ...(approving ? { approvedPrice: before.price } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(products.id, id))
       .returning();
     if (!after) throw notFound('Product not found');

@@ -42,7 +42,7 @@ export interface BulkImportInput {
  */
 export async function importProductsCsv(input: BulkImportInput): Promise<BulkUploadResponse> {
   const { db, manufacturerId } = input;
-  const { status: moderation, gstRates } = await initialModeration(db, input.manufacturerStatus);
+  const { autoApprove, gstRates } = await initialModeration(db, input.manufacturerStatus);
   const failed: BulkRowError[] = [];
   let failedCount = 0;
   let successCount = 0;
@@ -62,7 +62,7 @@ export async function importProductsCsv(input: BulkImportInput): Promise<BulkUpl
       const inserted = await insertBatch(
         tx as unknown as Db,
         manufacturerId,
-        moderation,
+        autoApprove,
         rows.map((r) => r.cols),
       );
       for (const r of rows) {
@@ -221,22 +221,25 @@ function arrayLiteral(values: string[]): string {
 }
 
 /**
- * Inserts a batch with one statement; answers the SKUs that went in (the others already existed). Ids are
- * time-ordered (UUIDv7) in file order, so the list's newest-first order (created_at, then id) follows the rows'
- * place on disk and reading a seller's newest products touches few pages.
+ * Inserts a batch with one statement; answers the SKUs that went in (the others already existed: a bulk upload
+ * never changes an existing product). Ids are time-ordered (UUIDv7) in file order, so the list's newest-first
+ * order (created_at, then id) follows the rows' place on disk and reading a seller's newest products touches few
+ * pages. Rows wait for moderation unless the seller's products are auto-approved and the row has what approval
+ * needs (an HSN code and a GST rate; see moderationOf).
  */
 async function insertBatch(
   db: Db,
   manufacturerId: string,
-  moderation: string,
+  autoApprove: boolean,
   rows: Array<ReturnType<typeof toColumns>>,
 ): Promise<Set<string>> {
   const col = <T>(pick: (r: ReturnType<typeof toColumns>) => T) => sql.param(rows.map(pick));
   const result = await db.execute<{ sku: string }>(sql`
-    insert into products (id, manufacturer_id, moderation_status, name, description, sku, price, moq, stock, unit, brand,
-      category, sub_category, model_number, sizes, colors, material, dimensions, weight, packaging, hsn_code,
-      gst_percentage, status, search_doc)
-    select u.id::uuid, ${manufacturerId}::uuid, ${moderation}::moderation_status, u.name, u.description, u.sku,
+    insert into products (id, manufacturer_id, moderation_status, approved_price, name, description, sku, price, moq,
+      stock, unit, brand, category, sub_category, model_number, sizes, colors, material, dimensions, weight, packaging,
+      hsn_code, gst_percentage, status, search_doc)
+    select u.id::uuid, ${manufacturerId}::uuid, m.status, case when m.status = 'approved' then u.price::numeric end,
+      u.name, u.description, u.sku,
       u.price::numeric, u.moq::int, u.stock::int, u.unit, u.brand, u.category, u.sub_category, u.model_number, u.sizes::text[],
       u.colors::text[], u.material, u.dimensions, u.weight, u.packaging, u.hsn_code, u.gst::numeric,
       u.status::listing_status, u.search_doc::tsvector
@@ -251,6 +254,8 @@ async function insertBatch(
       ${col((r) => r.status)}::text[], ${col((r) => r.searchDoc)}::text[])
       as u(id, name, description, sku, price, moq, stock, unit, brand, category, sub_category, model_number, sizes, colors,
         material, dimensions, weight, packaging, hsn_code, gst, status, search_doc)
+    cross join lateral (select (case when ${autoApprove}::boolean and u.hsn_code is not null and u.gst is not null
+      then 'approved' else 'pending' end)::moderation_status as status) m
     on conflict (manufacturer_id, sku) do nothing
     returning sku`);
   const list = Array.isArray(result) ? result : (result as { rows: Array<{ sku: string }> }).rows;

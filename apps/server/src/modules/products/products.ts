@@ -1,4 +1,7 @@
 import {
+  approvalBlocker,
+  changesNeedingReview,
+  describeReviewedChanges,
   isAllowedGstRate,
   MAX_PRODUCT_IMAGES,
   type ManufacturerStatus,
@@ -9,11 +12,12 @@ import {
   type ProductListResponse,
   type ProductPayload,
   type ProductSort,
+  type ReviewedChange,
 } from '@ub/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, Db } from '../../db/client.ts';
-import { productMedia, products } from '../../db/schema/index.ts';
+import { manufacturers, productMedia, products } from '../../db/schema/index.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import {
   COUNT_AHEAD_PAGES,
@@ -33,13 +37,53 @@ type MediaRow = typeof productMedia.$inferSelect;
 
 export const mediaUrl = (key: string) => `/api/media/${key}`;
 
-/** New products wait for moderation, unless the site auto-approves products of verified sellers. */
+/** Whether the site auto-approves this seller's products (verified sellers, with the site switch on). */
 export async function initialModeration(db: Db, manufacturerStatus: ManufacturerStatus | null | undefined) {
   const settings = await getSiteSettings(db);
-  const status: ModerationStatus =
-    settings.autoApproveVerifiedSellers && manufacturerStatus === 'approved' ? 'approved' : 'pending';
-  return { status, gstRates: settings.gstRates };
+  const autoApprove = settings.autoApproveVerifiedSellers && manufacturerStatus === 'approved';
+  return { autoApprove, gstRates: settings.gstRates };
 }
+
+/** The same, for a seller known by id (edits read the seller's status as it is now). */
+async function moderationPolicy(db: Db, manufacturerId: string) {
+  const [m] = await db
+    .select({ status: manufacturers.status })
+    .from(manufacturers)
+    .where(eq(manufacturers.id, manufacturerId));
+  return initialModeration(db, m?.status);
+}
+
+/**
+ * New products wait for moderation, unless the seller's products are auto-approved and the product has what
+ * approval needs (an HSN code and a GST rate).
+ */
+export function moderationOf(
+  autoApprove: boolean,
+  p: Pick<ProductPayload, 'hsn_code' | 'gst_percentage'>,
+): ModerationStatus {
+  const blocked = approvalBlocker({ hsn_code: p.hsn_code ?? null, gst_percentage: p.gst_percentage ?? null });
+  return autoApprove && !blocked ? 'approved' : 'pending';
+}
+
+/**
+ * The moderation columns of an approved product whose reviewed content changed (see @ub/shared product-review):
+ * back to Pending Approval, saying what changed, or approved again at once where a new product would be.
+ */
+function reviewColumns(
+  changes: ReviewedChange[],
+  autoApprove: boolean,
+  p: Pick<ProductPayload, 'hsn_code' | 'gst_percentage'> & { price: string },
+) {
+  if (moderationOf(autoApprove, p) === 'approved') {
+    return { moderationStatus: 'approved' as const, moderationReason: null, approvedPrice: p.price };
+  }
+  return {
+    moderationStatus: 'pending' as const,
+    moderationReason: `Changed after approval: ${describeReviewedChanges(changes)}.`,
+  };
+}
+
+const staleConflict = () => conflict(PRODUCT_MESSAGES.stale);
 
 /** The database-dependent check the shared schema cannot make: the GST rate must be one the site offers. */
 export function checkGstRate(rate: number | undefined, rates: readonly number[]): string | undefined {
@@ -107,6 +151,8 @@ export function toDetail(row: ProductRow, media: MediaRow[]): ProductDetail {
     status: row.status,
     moderation_status: row.moderationStatus,
     moderation_reason: row.moderationReason,
+    approved_price: row.approvedPrice,
+    version: row.version,
     media: items,
     media_urls: items.map((m) => m.url),
     created_at: row.createdAt.toISOString(),
@@ -122,14 +168,17 @@ export async function createProduct(
   manufacturerStatus: ManufacturerStatus | null | undefined,
   payload: ProductPayload,
 ): Promise<ProductRow> {
-  const { status: moderationStatus, gstRates } = await initialModeration(db, manufacturerStatus);
+  const { autoApprove, gstRates } = await initialModeration(db, manufacturerStatus);
   const gstError = checkGstRate(payload.gst_percentage, gstRates);
   if (gstError) throw badRequest(gstError, { gst_percentage: gstError });
+  const columns = toColumns(payload, manufacturerId);
+  const moderationStatus = moderationOf(autoApprove, payload);
+  const approvedPrice = moderationStatus === 'approved' ? columns.price : null;
   try {
     const [row] = await db
       .insert(products)
       // A time-ordered id, like the bulk importer's (see insertBatch there).
-      .values({ id: uuidv7(), manufacturerId, ...toColumns(payload, manufacturerId), moderationStatus })
+      .values({ id: uuidv7(), manufacturerId, ...columns, moderationStatus, approvedPrice })
       .returning();
     if (!row) throw new Error('product insert returned nothing');
     return row;
@@ -163,34 +212,51 @@ export async function getProductDetail(db: Db, manufacturerId: string, id: strin
 }
 
 /**
- * Replaces every field of the caller's product and removes the listed images. The removed files are deleted
- * from storage after the rows are gone, so a failed write never leaves a row pointing at a missing file.
+ * Replaces every field of the caller's product and removes the listed images, if the product is still at the
+ * version the edit form loaded (else 409: a buyer's order or another tab changed it, and saving the old form would
+ * undo that). Changing what moderation judged sends an approved product back to Pending Approval. The removed
+ * files are deleted from storage after the rows are gone, so a failed write never leaves a row pointing at a
+ * missing file.
  */
 export async function updateProduct(
   db: Db,
   storage: Storage,
   manufacturerId: string,
   id: string,
-  payload: ProductPayload,
+  payload: ProductPayload & { version: number },
   removeMediaIds: string[],
 ): Promise<{ before: ProductRow; after: ProductDetail }> {
   const before = await findOwnProduct(db, manufacturerId, id);
-  const { gstRates } = await initialModeration(db, null);
+  const { autoApprove, gstRates } = await moderationPolicy(db, manufacturerId);
   const gstError = checkGstRate(payload.gst_percentage, gstRates);
   if (gstError) throw badRequest(gstError, { gst_percentage: gstError });
+  if (before.version !== payload.version) throw staleConflict();
+  const columns = toColumns(payload, manufacturerId);
   let removed: MediaRow[] = [];
   try {
     await db.transaction(async (tx) => {
-      await tx
-        .update(products)
-        .set({ ...toColumns(payload, manufacturerId), updatedAt: new Date() })
-        .where(eq(products.id, id));
       if (removeMediaIds.length) {
         removed = await tx
           .delete(productMedia)
           .where(and(eq(productMedia.productId, id), inArray(productMedia.id, removeMediaIds)))
           .returning();
       }
+      const changes =
+        before.moderationStatus === 'approved'
+          ? changesNeedingReview(toDetail(before, []), payload, removed.length > 0)
+          : [];
+      // The version condition makes the check above hold at the write: whatever changed the row since it was read
+      // also moved its version on (trigger in migration 0010), and the images removed go back with the rollback.
+      const [saved] = await tx
+        .update(products)
+        .set({
+          ...columns,
+          ...(changes.length ? reviewColumns(changes, autoApprove, { ...payload, price: columns.price }) : {}),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(products.id, id), eq(products.version, payload.version)))
+        .returning({ id: products.id });
+      if (!saved) throw staleConflict();
     });
   } catch (err) {
     if (isUniqueViolation(err, 'products_mfr_sku_key')) throw skuConflict();
@@ -215,7 +281,8 @@ async function deleteFiles(storage: Storage, media: MediaRow[]) {
 
 /**
  * Stores checked images for the caller's product. The limit of images per product counts what is already there.
- * If recording the rows fails, the files just written are removed again.
+ * Images are judged by moderation, so new ones send an approved product back to Pending Approval. If recording
+ * the rows fails, the files just written are removed again.
  */
 export async function addProductMedia(
   db: Db,
@@ -233,23 +300,50 @@ export async function addProductMedia(
   try {
     for (const image of images) stored.push(await storeImage(storage, `products/${productId}`, image));
     const nextPosition = existing.reduce((max, m) => Math.max(max, m.position + 1), 0);
-    await db.insert(productMedia).values(
-      images.map((image, i) => ({
-        productId,
-        storageKey: stored[i]?.storageKey as string,
-        thumbKey: stored[i]?.thumbKey as string,
-        mime: stored[i]?.mime as string,
-        width: image.width,
-        height: image.height,
-        position: nextPosition + i,
-        originalName: image.name,
-      })),
-    );
+    await db.transaction(async (tx) => {
+      // The product row first: the media rows' foreign key would otherwise take a share lock on it that two
+      // concurrent uploads could not both upgrade.
+      await imagesChanged(tx, manufacturerId, productId);
+      await tx.insert(productMedia).values(
+        images.map((image, i) => ({
+          productId,
+          storageKey: stored[i]?.storageKey as string,
+          thumbKey: stored[i]?.thumbKey as string,
+          mime: stored[i]?.mime as string,
+          width: image.width,
+          height: image.height,
+          position: nextPosition + i,
+          originalName: image.name,
+        })),
+      );
+    });
   } catch (err) {
     await Promise.all(stored.flatMap((s) => [storage.delete(s.storageKey), storage.delete(s.thumbKey)]));
     throw err;
   }
-  return toDetail(row, await mediaOf(db, productId));
+  const [after] = await db.select().from(products).where(eq(products.id, row.id));
+  return toDetail(after ?? row, await mediaOf(db, productId));
+}
+
+/**
+ * Records that a product's images changed, inside the transaction that changed them: the product's version moves
+ * on (open edit forms are stale) and an approved product goes back for review.
+ */
+async function imagesChanged(tx: Db, manufacturerId: string, productId: string) {
+  const [row] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+  if (!row) throw notFound('Product not found');
+  const review =
+    row.moderationStatus === 'approved'
+      ? reviewColumns(['images'], (await moderationPolicy(tx, manufacturerId)).autoApprove, {
+          hsn_code: row.hsnCode ?? undefined,
+          gst_percentage: row.gstPercentage === null ? undefined : Number(row.gstPercentage),
+          price: row.price,
+        })
+      : {};
+  await tx
+    .update(products)
+    .set({ ...review, updatedAt: new Date() })
+    .where(eq(products.id, productId));
 }
 
 const SORT_SQL: Record<ProductSort, string> = {

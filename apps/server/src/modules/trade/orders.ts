@@ -27,6 +27,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { isListable } from '../catalog/listable.ts';
 import { notify } from '../notifications/notify.ts';
 import {
   COUNT_AHEAD_PAGES,
@@ -82,6 +83,8 @@ export function priceLines(lines: OrderLine[]) {
  * Writes an order with its lines, first timeline event and a pending payment, inside `tx`. With `takeStock`,
  * each product's stock is decremented by a conditional UPDATE (stock >= quantity): of two buyers racing for the
  * last units one update matches and the other finds no row, which becomes a 409, so stock never goes negative.
+ * The same UPDATE checks that the product is still orderable at the line's price, so an edit that sent it back
+ * for review or changed its price after the order read it cannot slip through.
  */
 export async function insertOrder(tx: Db, o: NewOrder) {
   if (o.takeStock) {
@@ -91,11 +94,24 @@ export async function insertOrder(tx: Db, o: NewOrder) {
       const [taken] = await tx
         .update(products)
         .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: new Date() })
-        .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity)))
+        .where(
+          and(
+            eq(products.id, line.productId),
+            gte(products.stock, line.quantity),
+            isListable,
+            eq(products.price, fromPaise(line.unitPaise)),
+          ),
+        )
         .returning({ id: products.id });
       if (!taken) {
-        const [p] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId));
-        throw conflict(`Only ${p?.stock ?? 0} ${line.unit ?? 'units'} of ${line.name} left in stock.`);
+        const [p] = await tx
+          .select({ stock: products.stock, orderable: isListable, price: products.price })
+          .from(products)
+          .where(eq(products.id, line.productId));
+        if (!p?.orderable || toPaise(p.price) !== line.unitPaise) {
+          throw conflict(`${line.name} changed while the order was placed. Review it and order again.`);
+        }
+        throw conflict(`Only ${p.stock} ${line.unit ?? 'units'} of ${line.name} left in stock.`);
       }
     }
   }
@@ -201,7 +217,9 @@ export async function placeBuyerOrder(
       fields[`items.${i}.productId`] = 'This manufacturer does not sell this product.';
       return;
     }
-    if (p.moderationStatus !== 'approved' || p.status !== 'active') {
+    // Approval needs the HSN code and GST rate (and the database holds approved rows to it), so the line's tax
+    // is the product's own, never a fallback.
+    if (p.moderationStatus !== 'approved' || p.status !== 'active' || p.hsnCode === null || p.gstPercentage === null) {
       fields[`items.${i}.productId`] = `${p.name} is not available for ordering.`;
       return;
     }
@@ -218,7 +236,7 @@ export async function placeBuyerOrder(
       unit: p.unit,
       quantity: item.quantity,
       unitPaise: toPaise(p.price),
-      gstPercentage: Number(p.gstPercentage ?? 0),
+      gstPercentage: Number(p.gstPercentage),
     });
   });
   if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0] as string, fields);

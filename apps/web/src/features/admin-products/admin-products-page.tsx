@@ -1,4 +1,5 @@
 import {
+  approvalBlocker,
   CATEGORY_LABELS,
   LIMITS,
   type ModerationStatus,
@@ -34,6 +35,8 @@ interface Product {
   status: ModerationStatus;
   statusLabel: string;
   moderationReason: string | null;
+  hsnCode: string | null;
+  gstPercentage: number | null;
   image?: string | null;
 }
 interface Details extends Product {
@@ -114,8 +117,17 @@ function DetailsModal({
         ['Category', categoryLabel(p.category)],
         ['Price', formatInr(p.price)],
         ['SKU', p.sku],
+        ['HSN Code', p.hsnCode ?? 'Not given'],
+        ['GST %', p.gstPercentage === null ? 'Not given' : `${p.gstPercentage}%`],
       ]
     : [];
+  const blocker =
+    p && (p.status === 'pending' || p.status === 'suspended')
+      ? approvalBlocker(
+          { hsn_code: p.hsnCode, gst_percentage: p.gstPercentage },
+          p.status === 'pending' ? 'approved' : 'activated',
+        )
+      : null;
   return (
     <Modal
       open={Boolean(id)}
@@ -126,6 +138,11 @@ function DetailsModal({
     >
       {query.isPending && <Spinner label="Loading..." />}
       {query.isError && <FormError message={query.error.message} />}
+      {blocker && (
+        <p role="note" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {blocker}
+        </p>
+      )}
       {p && (
         <div className="grid gap-5 md:grid-cols-2">
           <ImageCarousel

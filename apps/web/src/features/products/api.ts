@@ -60,7 +60,8 @@ export function createProduct(payload: ProductPayload) {
   });
 }
 
-export function updateProduct(id: string, payload: ProductPayload & { remove_media_ids: string[] }) {
+/** Saves the whole product; `version` is the one the form loaded (a stale one is 409, PRODUCT_MESSAGES.stale). */
+export function updateProduct(id: string, payload: ProductPayload & { version: number; remove_media_ids: string[] }) {
   requireToken();
   return api<ProductDetail>(`/product/${id}`, {
     method: 'PUT',

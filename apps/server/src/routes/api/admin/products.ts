@@ -25,6 +25,8 @@ const productItem = z.object({
   statusLabel: z.string(),
   moderationReason: z.string().nullable(),
   listingStatus: z.string(),
+  hsnCode: z.string().nullable(),
+  gstPercentage: z.number().nullable(),
 });
 const productDetails = productItem.extend({ images: z.array(z.object({ url: z.string(), thumb: z.string() })) });
 

@@ -101,6 +101,9 @@ const UNIT_LABELS: Record<string, string> = {
   pack: 'Pack',
 };
 
+/** Approval needs both tax fields (the admin console refuses to approve without them). */
+const TAX_HINT = 'Needed for approval: tax invoices print it.';
+
 /** Every product field, laid out in two columns from 640 px up. */
 export function ProductFields({
   form,
@@ -230,10 +233,11 @@ export function ProductFields({
         label="HSN Code"
         inputMode="numeric"
         placeholder="4, 6 or 8 digits"
+        hint={TAX_HINT}
         error={errors.hsn_code?.message}
         {...register('hsn_code')}
       />
-      <SelectField label="GST %" error={errors.gst_percentage?.message} {...register('gst_percentage')}>
+      <SelectField label="GST %" hint={TAX_HINT} error={errors.gst_percentage?.message} {...register('gst_percentage')}>
         <option value="">Select GST rate</option>
         {gstRates.map((r) => (
           <option key={r} value={String(r)}>
