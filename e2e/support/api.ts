@@ -50,6 +50,7 @@ export async function registerSeller(
       company_name: account.companyName,
       gst_number: validGstin(),
       company_address: '21 Industrial Estate, Pune, Maharashtra 411019',
+      state: 'Maharashtra',
       category: 'toys',
     },
   });

@@ -3,7 +3,7 @@
  * library. The zod schema in schemas/lead.ts is built from the same patterns and messages; a unit test keeps
  * the two in agreement.
  */
-import { isValidGstin, normalizeGst } from './gst.ts';
+import { GSTIN_MESSAGES, gstinProblem, normalizeGst } from './gst.ts';
 
 export const LEAD_LIMITS = {
   nameMax: 100,
@@ -26,7 +26,7 @@ export const LEAD_MESSAGES = {
   companyTooLong: `Company name must be at most ${LEAD_LIMITS.companyMax} characters.`,
   contactRequired: 'Contact number is required.',
   contactInvalid: 'Please enter a valid 10-digit mobile number.',
-  gstInvalid: 'Please enter a valid 15-character GSTIN.',
+  gstInvalid: GSTIN_MESSAGES.invalid,
   emailInvalid: 'Please enter a valid email address',
   referredByTooLong: `Must be at most ${LEAD_LIMITS.referredByMax} characters.`,
   success: "Congratulations! We'll gonna get back to you in 24 hours",
@@ -81,7 +81,8 @@ export function checkLead(input: LeadInput): Partial<Record<LeadField, string>> 
   else if (company.length > LEAD_LIMITS.companyMax) errors.company = LEAD_MESSAGES.companyTooLong;
   if (!contact) errors.contact = LEAD_MESSAGES.contactRequired;
   else if (!LEAD_CONTACT_PATTERN.test(contact)) errors.contact = LEAD_MESSAGES.contactInvalid;
-  if (gst && !isValidGstin(gst)) errors.gst = LEAD_MESSAGES.gstInvalid;
+  const gstProblem = gst ? gstinProblem(gst) : undefined;
+  if (gstProblem) errors.gst = gstProblem;
   if (email && (email.length > LEAD_LIMITS.emailMax || !LEAD_EMAIL_PATTERN.test(email))) {
     errors.email = LEAD_MESSAGES.emailInvalid;
   }

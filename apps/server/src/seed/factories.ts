@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { gstCheckCharacter } from '@ub/shared';
+import { gstCheckCharacter, stateNameOf } from '@ub/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { buyers, manufacturers, products, users } from '../db/schema/index.ts';
@@ -31,6 +31,8 @@ export interface SellerSpec {
   fullName?: string;
   companyName?: string;
   companyAddress?: string;
+  /** The address's state; by default the state the GSTIN names. */
+  state?: string;
   category?: string;
   gstNumber?: string;
   status?: ManufacturerStatus;
@@ -61,14 +63,16 @@ export async function createSeller(db: Db, spec: SellerSpec = {}) {
     })
     .returning();
   if (!user) throw new Error('seller insert failed');
+  const gstNumber = spec.gstNumber ?? makeGstin();
   const [manufacturer] = await db
     .insert(manufacturers)
     .values({
       userId: user.id,
       companyName: spec.companyName ?? `Company ${n} Pvt Ltd`,
       companyAddress: spec.companyAddress ?? 'Plot 12, MIDC Industrial Area, Andheri East, Mumbai 400093',
+      state: spec.state ?? stateNameOf(gstNumber.slice(0, 2)) ?? null,
       category: spec.category ?? 'toys',
-      gstNumber: spec.gstNumber ?? makeGstin(),
+      gstNumber,
       status: spec.status ?? 'approved',
       ...spec.bank,
       ...(spec.createdAt ? { createdAt: spec.createdAt } : {}),

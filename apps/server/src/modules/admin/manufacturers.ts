@@ -41,6 +41,7 @@ function toItem(m: typeof manufacturers.$inferSelect, u: typeof users.$inferSele
     statusReason: m.statusReason,
     gst: m.gstNumber,
     address: m.companyAddress,
+    state: m.state,
     category: m.category,
   };
 }

@@ -35,6 +35,7 @@ interface Manufacturer {
   statusReason: string | null;
   gst: string;
   address: string;
+  state: string | null;
 }
 interface Details extends Manufacturer {
   certificates: Array<{ id: string; kind: string; mime: string; name: string; url: string }>;
@@ -151,6 +152,7 @@ function DetailsModal({
         ['Contact', m.contact ?? '-'],
         ['GST Number', m.gst],
         ['Address', m.address],
+        ['State', m.state ?? '-'],
         ['Registration Date', m.regDate],
       ]
     : [];

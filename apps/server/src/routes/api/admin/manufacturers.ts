@@ -29,6 +29,7 @@ export const manufacturerItem = z.object({
   statusReason: z.string().nullable(),
   gst: z.string(),
   address: z.string(),
+  state: z.string().nullable(),
   category: z.string(),
 });
 
