@@ -11,7 +11,7 @@ export const LEAD_LIMITS = {
   emailMax: 254,
   referredByMax: 100,
   sourcePageMax: 200,
-  /** A repeat submission of the same contact within this window updates the earlier lead. */
+  /** A repeat of the same contact within this window is recorded beside the earlier lead, which stays as sent. */
   mergeWindowMinutes: 10,
 } as const;
 

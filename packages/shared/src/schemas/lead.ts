@@ -43,7 +43,7 @@ export type LeadBody = z.infer<typeof leadSchema>;
 
 export const leadResponse = z.object({
   id: z.uuid(),
-  /** True when this submission updated a lead sent with the same contact a few minutes earlier. */
+  /** True when this submission was recorded beside a lead sent with the same contact a few minutes earlier. */
   merged: z.boolean(),
   message: z.string(),
 });
