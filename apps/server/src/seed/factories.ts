@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { gstCheckCharacter, stateNameOf } from '@ub/shared';
+import { type DocumentKind, gstCheckCharacter, stateNameOf } from '@ub/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { buyers, manufacturers, products, users } from '../db/schema/index.ts';
+import { buyers, manufacturerDocuments, manufacturers, products, users } from '../db/schema/index.ts';
 import { searchDocument } from '../lib/search.ts';
 import type { ManufacturerStatus } from '@ub/shared';
 import { hashPassword } from '../modules/auth/passwords.ts';
@@ -45,6 +45,8 @@ export interface SellerSpec {
     accountType: string;
   }>;
   createdAt?: Date;
+  /** Verification documents on file (rows only; no file is stored). */
+  documents?: readonly DocumentKind[];
 }
 
 export async function createSeller(db: Db, spec: SellerSpec = {}) {
@@ -79,6 +81,17 @@ export async function createSeller(db: Db, spec: SellerSpec = {}) {
     })
     .returning();
   if (!manufacturer) throw new Error('manufacturer insert failed');
+  if (spec.documents?.length) {
+    await db.insert(manufacturerDocuments).values(
+      spec.documents.map((kind) => ({
+        manufacturerId: manufacturer.id,
+        kind,
+        storageKey: `documents/${manufacturer.id}/${kind}.pdf`,
+        mime: 'application/pdf',
+        originalName: `${kind}.pdf`,
+      })),
+    );
+  }
   return { user, manufacturer, password };
 }
 
