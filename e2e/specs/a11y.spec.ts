@@ -1,6 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminToken, apiLogin, openAsSeller, registerSeller, type SellerAccount, uniquePhone } from '../support/api.ts';
+import {
+  adminToken,
+  apiLogin,
+  openAsSeller,
+  registerSeller,
+  type SellerAccount,
+  uniquePhone,
+  uploadVerificationDocuments,
+} from '../support/api.ts';
 
 /** A real 64 x 64 PNG: document images must decode. */
 const ORANGE_PNG = Buffer.from(
@@ -49,6 +57,7 @@ async function makeWorld(request: APIRequestContext): Promise<World> {
     multipart: { kind: 'gst_certificate', file: { name: 'gst.png', mimeType: 'image/png', buffer: ORANGE_PNG } },
   });
   expect(doc.status(), await doc.text()).toBe(201);
+  await uploadVerificationDocuments(request, sellerToken, ['pan']);
   await request.post(`/api/admin/manufacturers/${manufacturerId}/approve`, { headers: auth(admin) });
   const product = await request.post('/api/product/add', {
     headers: auth(sellerToken),

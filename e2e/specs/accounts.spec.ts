@@ -20,7 +20,7 @@ test('a manufacturer registers in four steps and sees the Received tracker', asy
   const n = randomInt(1_000_000);
   const phone = uniquePhone();
   const email = `e2e.register${n}@example.in`;
-  const gstin = validGstin();
+  const gstin = validGstin('06');
 
   await page.goto('/register');
   await expect(page.getByText('Step 1 of 4')).toBeVisible();
@@ -46,7 +46,22 @@ test('a manufacturer registers in four steps and sees the Received tracker', asy
   await page.getByLabel('Full Name').fill(`Register Tester ${n}`);
   await page.getByLabel('Company Name').fill(`Register Works ${n}`);
   await page.getByLabel('Registered Address').fill('14 Udyog Vihar, Gurugram, Haryana 122016');
+  await page.getByLabel('State').selectOption('Haryana');
   await page.getByLabel('Category').selectOption({ label: 'Electronic Components' });
+  // A GSTIN of another state, or with no state code at all, is refused inline and nothing typed is lost.
+  await page.getByLabel('GSTIN').fill(validGstin('27'));
+  await continueButton(page).click();
+  await expect(
+    page.getByText('This GSTIN is registered in Maharashtra (27), but the address is in Haryana.'),
+  ).toBeVisible();
+  await page.getByLabel('GSTIN').fill(validGstin('00'));
+  await continueButton(page).click();
+  await expect(
+    page.getByText('A GSTIN starts with a state code from 01 to 38, or 97; please check the first two digits.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Registered Address')).toHaveValue('14 Udyog Vihar, Gurugram, Haryana 122016');
+  await expect(page.getByLabel('State')).toHaveValue('Haryana');
+  await expect(page.getByText('Step 2 of 4')).toBeVisible();
   // Typed in lower case with spaces, the GSTIN is normalised as it is typed.
   await page.getByLabel('GSTIN').fill(`${gstin.slice(0, 5).toLowerCase()} ${gstin.slice(5)}`);
   await expect(page.getByLabel('GSTIN')).toHaveValue(gstin);
@@ -100,6 +115,7 @@ test('a duplicate email sends the person back to step 1 with the message, keepin
   await page.getByLabel('Full Name').fill('Second Person');
   await page.getByLabel('Company Name').fill('Second Company');
   await page.getByLabel('Registered Address').fill('1 MG Road, Bengaluru 560001');
+  await page.getByLabel('State').selectOption('Karnataka');
   await page.getByLabel('Category').selectOption('toys');
   await page.getByLabel('GSTIN').fill(validGstin('29'));
   await continueButton(page).click();

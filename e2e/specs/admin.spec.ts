@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, registerSeller } from '../support/api.ts';
+import { apiLogin, registerSeller, uploadVerificationDocuments } from '../support/api.ts';
 import { E2E_ADMIN } from '../support/env.ts';
 import { screenshots } from '../support/screens.ts';
 
@@ -44,12 +44,17 @@ test('an admin verifies a new manufacturer, suspends them with an "Other" reason
   await page.waitForTimeout(1600);
   await screenshots(page, 'admin-dashboard');
 
-  // Verify from the dashboard really acts: the request leaves the table.
-  await requests
-    .getByRole('row', { name: new RegExp(other.companyName) })
-    .getByRole('button', { name: 'Verify' })
-    .click();
-  await expect(requests.getByRole('row', { name: new RegExp(other.companyName) })).toHaveCount(0);
+  // Verify needs the GST certificate and PAN: without them the admin is told what is missing and nothing changes.
+  const otherRow = requests.getByRole('row', { name: new RegExp(other.companyName) });
+  await otherRow.getByRole('button', { name: 'Verify' }).click();
+  await expect(
+    page.getByText('Verification needs these documents, not yet uploaded: GST certificate, PAN.'),
+  ).toBeVisible();
+  await expect(otherRow).toHaveCount(1);
+  // Once they are uploaded, Verify from the dashboard really acts: the request leaves the table.
+  await uploadVerificationDocuments(request, await apiLogin(request, other.email, other.password));
+  await otherRow.getByRole('button', { name: 'Verify' }).click();
+  await expect(otherRow).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Manufacturers' }).click();
   await expect(page.getByRole('heading', { name: 'Manufacturer Management' })).toBeVisible();
@@ -79,6 +84,18 @@ test('an admin verifies a new manufacturer, suspends them with an "Other" reason
   const dialog = page.getByRole('dialog', { name: 'Suspend Manufacturer' });
   const submit = dialog.getByRole('button', { name: 'Submit' });
   await expect(submit).toBeDisabled();
+  // Reasons that fit a manufacturer, not the product ones.
+  await expect(dialog.getByRole('radio')).toHaveCount(5);
+  for (const reason of [
+    'Documents unreadable',
+    'GSTIN does not match documents',
+    'Not a manufacturer',
+    'Duplicate account',
+    'Other',
+  ]) {
+    await expect(dialog.getByLabel(reason)).toBeVisible();
+  }
+  await expect(dialog.getByLabel('Bad images')).toHaveCount(0);
   await dialog.getByLabel('Other').check();
   await expect(dialog.getByPlaceholder('Enter custom reason')).toBeVisible();
   await expect(submit).toBeDisabled();
@@ -133,6 +150,11 @@ test('every admin screen renders at phone and desktop widths', async ({ page }) 
   await expect(page.getByLabel('Category')).toContainText('All Categories');
 
   await page.goto('/admin/settings');
+  // Verification needs the GST certificate and PAN unless the admin chooses otherwise.
+  const needed = page.getByRole('group', { name: 'Documents needed for verification' });
+  await expect(needed.getByRole('checkbox', { name: 'GST certificate' })).toBeChecked();
+  await expect(needed.getByRole('checkbox', { name: 'PAN', exact: true })).toBeChecked();
+  await expect(needed.getByRole('checkbox', { name: 'IEC' })).not.toBeChecked();
   await page.getByLabel('Full name').fill('Second Admin');
   await page.getByLabel('Email', { exact: true }).fill(`second.admin.${Date.now()}@example.in`);
   await page.getByRole('button', { name: 'Invite admin' }).click();
@@ -142,4 +164,35 @@ test('every admin screen renders at phone and desktop widths', async ({ page }) 
   await page.getByRole('tab', { name: 'Settlements' }).click();
   await page.getByRole('button', { name: "Generate this week's settlements" }).click();
   await expect(page.getByText('Nothing to settle: no delivered, paid orders are waiting.')).toBeVisible();
+});
+
+test('a lead sent again with the same number keeps the first submission; the admin reads the repeat beside it', async ({
+  page,
+  request,
+}) => {
+  const contact = `9${String(Date.now()).slice(-9)}`;
+  const first = await request.post('/api/leads', {
+    data: { name: 'Kavita Rao', company: `Rao Polymers ${contact}`, contact },
+  });
+  expect(first.status()).toBe(201);
+  const again = await request.post('/api/leads', {
+    data: { name: 'Someone Else', company: 'Other Traders', contact, email: 'someone@example.in' },
+  });
+  expect(again.status()).toBe(200);
+
+  await signInAsAdmin(page);
+  await page.goto('/admin/content');
+  await page.getByLabel('Search leads').fill(contact);
+  const row = page.getByRole('row', { name: new RegExp(contact) });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('Kavita Rao')).toBeVisible();
+  await expect(row.getByText(`Rao Polymers ${contact}`)).toBeVisible();
+  await expect(row.getByText('sent again')).toBeVisible();
+  await row.getByRole('button', { name: 'Update' }).click();
+  const repeats = page
+    .getByRole('dialog', { name: 'Lead' })
+    .getByRole('region', { name: 'Sent again with the same number' });
+  await expect(repeats.getByText('Someone Else')).toBeVisible();
+  await expect(repeats.getByText('someone@example.in')).toBeVisible();
+  await screenshots(page, 'admin-lead-repeats');
 });

@@ -1,6 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { adminToken, apiLogin, openAsSeller, registerSeller, uniquePhone } from '../support/api.ts';
+import {
+  adminToken,
+  apiLogin,
+  openAsSeller,
+  registerSeller,
+  uniquePhone,
+  uploadVerificationDocuments,
+} from '../support/api.ts';
 import { screenshots } from '../support/screens.ts';
 
 test('a buyer RFQ is countered, accepted, converted, shipped and shows up in orders and on the dashboard', async ({
@@ -12,6 +19,7 @@ test('a buyer RFQ is countered, accepted, converted, shipped and shows up in ord
   const me = await (await request.get('/api/me', { headers: { authorization: `Bearer ${token}` } })).json();
   const manufacturerId = me.user.manufacturerId as string;
   const admin = await adminToken(request);
+  await uploadVerificationDocuments(request, token);
   const approved = await request.post(`/api/admin/manufacturers/${manufacturerId}/approve`, {
     headers: { authorization: `Bearer ${admin}` },
   });

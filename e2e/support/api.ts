@@ -50,12 +50,31 @@ export async function registerSeller(
       company_name: account.companyName,
       gst_number: validGstin(),
       company_address: '21 Industrial Estate, Pune, Maharashtra 411019',
+      state: 'Maharashtra',
       category: 'toys',
     },
   });
   if (res.status() !== 201) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
   const body = await res.json();
   return { ...account, userId: body.user.id };
+}
+
+/** The smallest PDF the server accepts as a verification document. */
+export const TINY_PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
+
+/** Uploads the documents verification needs by default (GST certificate and PAN), so an admin can approve. */
+export async function uploadVerificationDocuments(
+  request: APIRequestContext,
+  sellerToken: string,
+  kinds: readonly string[] = ['gst_certificate', 'pan'],
+): Promise<void> {
+  for (const kind of kinds) {
+    const res = await request.post('/api/settings/documents', {
+      headers: { authorization: `Bearer ${sellerToken}` },
+      multipart: { kind, file: { name: `${kind}.pdf`, mimeType: 'application/pdf', buffer: TINY_PDF } },
+    });
+    if (res.status() !== 201) throw new Error(`document upload failed: ${res.status()} ${await res.text()}`);
+  }
 }
 
 export async function apiLogin(request: APIRequestContext, username: string, password: string): Promise<string> {

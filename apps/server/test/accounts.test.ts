@@ -19,6 +19,7 @@ function registration(overrides: Record<string, unknown> = {}) {
     company_name: 'Patil Plastics Pvt Ltd',
     gst_number: makeGstin(),
     company_address: 'Plot 7, MIDC Bhosari, Pune 411026',
+    state: 'Maharashtra',
     category: 'packaging',
     ...overrides,
   };

@@ -1,6 +1,11 @@
+import { DEFAULT_SITE_SETTINGS, MANUFACTURER_REASONS, MODERATION_REASONS } from '@ub/shared';
 import { describe, expect, it } from 'vitest';
+import { saveSiteSettings } from '../src/modules/site/site-settings.ts';
 import { createProduct, createSeller } from '../src/seed/factories.ts';
 import { call, count, loginAdmin, loginSeller, useTestApp } from './helpers.ts';
+
+/** The documents verification needs by default. */
+const VERIFIABLE = { documents: ['gst_certificate', 'pan'] } as const;
 
 describe('admin manufacturer verification', () => {
   const t = useTestApp();
@@ -63,7 +68,7 @@ describe('admin manufacturer verification', () => {
 
   it('approves a pending manufacturer, notifies the seller and audits before and after', async () => {
     const { token, user } = await loginAdmin(t.app);
-    const s = await createSeller(t.app.db, { status: 'under_review' });
+    const s = await createSeller(t.app.db, { status: 'under_review', documents: [...VERIFIABLE.documents] });
     const res = await call(t.app, 'POST', `/api/admin/manufacturers/${s.manufacturer.id}/approve`, { token });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'approved', statusLabel: 'Approved' });
@@ -75,6 +80,94 @@ describe('admin manufacturer verification', () => {
     expect(row?.actor_user_id).toBe(user.id);
     expect(JSON.parse(row?.before ?? '{}').status).toBe('under_review');
     expect(JSON.parse(row?.after ?? '{}').status).toBe('approved');
+  });
+
+  it.each([
+    ['no documents at all', [], 'GST certificate, PAN'],
+    ['only the GST certificate', ['gst_certificate', 'udyam'], 'PAN'],
+    ['only the PAN', ['pan'], 'GST certificate'],
+  ] as const)(
+    'refuses to approve a manufacturer with %s, naming what is missing, changing nothing',
+    async (_w, docs, missing) => {
+      const { token } = await loginAdmin(t.app);
+      const s = await createSeller(t.app.db, { status: 'under_review', documents: [...docs] });
+      const res = await call(t.app, 'POST', `/api/admin/manufacturers/${s.manufacturer.id}/approve`, { token });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toBe(`Verification needs these documents, not yet uploaded: ${missing}.`);
+      const [row] = await t.database.query<{ status: string }>('select status from manufacturers where id = $1', [
+        s.manufacturer.id,
+      ]);
+      expect(row?.status).toBe('under_review');
+      expect(await auditRows(s.manufacturer.id)).toHaveLength(0);
+      expect(await notificationsOf(s.user.id)).toHaveLength(0);
+    },
+  );
+
+  it('refuses to activate a suspended manufacturer whose documents are missing', async () => {
+    const { token } = await loginAdmin(t.app);
+    const s = await createSeller(t.app.db, { status: 'suspended', documents: ['gst_certificate'] });
+    const res = await call(t.app, 'POST', `/api/admin/manufacturers/${s.manufacturer.id}/activate`, { token });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('Verification needs these documents, not yet uploaded: PAN.');
+  });
+
+  it('requires the documents the site settings name, and shows them in the manufacturer details', async () => {
+    const { token } = await loginAdmin(t.app);
+    await saveSiteSettings(t.app.db, {
+      ...DEFAULT_SITE_SETTINGS,
+      requiredDocuments: ['gst_certificate', 'pan', 'udyam'],
+    });
+    try {
+      const s = await createSeller(t.app.db, { status: 'under_review', documents: ['gst_certificate', 'pan'] });
+      const details = await call(t.app, 'GET', `/api/admin/manufacturers/${s.manufacturer.id}`, { token });
+      expect(details.json().missingDocuments).toEqual(['Udyam/MSME']);
+      const url = `/api/admin/manufacturers/${s.manufacturer.id}/approve`;
+      const res = await call(t.app, 'POST', url, { token });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toBe('Verification needs these documents, not yet uploaded: Udyam/MSME.');
+      await saveSiteSettings(t.app.db, { ...DEFAULT_SITE_SETTINGS, requiredDocuments: ['gst_certificate'] });
+      expect((await call(t.app, 'POST', url, { token })).statusCode).toBe(200);
+    } finally {
+      await saveSiteSettings(t.app.db, DEFAULT_SITE_SETTINGS);
+    }
+  });
+
+  it('keeps at least one required document type in the site settings', async () => {
+    const { token } = await loginAdmin(t.app);
+    const current = (await call(t.app, 'GET', '/api/admin/site-settings', { token })).json();
+    expect(current.requiredDocuments).toEqual(['gst_certificate', 'pan']);
+    const empty = await call(t.app, 'PUT', '/api/admin/site-settings', {
+      token,
+      body: { ...current, requiredDocuments: [] },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fields.requiredDocuments).toBe('Choose at least one document that verification needs.');
+    const unknown = await call(t.app, 'PUT', '/api/admin/site-settings', {
+      token,
+      body: { ...current, requiredDocuments: ['passport'] },
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('offers manufacturer reasons, not product reasons, for rejecting and suspending a manufacturer', async () => {
+    expect(MANUFACTURER_REASONS).toEqual([
+      'Documents unreadable',
+      'GSTIN does not match documents',
+      'Not a manufacturer',
+      'Duplicate account',
+      'Other',
+    ]);
+    const { token } = await loginAdmin(t.app);
+    const s = await createSeller(t.app.db, { status: 'received' });
+    const url = `/api/admin/manufacturers/${s.manufacturer.id}/reject`;
+    for (const productReason of MODERATION_REASONS.filter((r) => r !== 'Other')) {
+      const res = await call(t.app, 'POST', url, { token, body: { reason: productReason } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.reason).toBe('Please select a reason.');
+    }
+    const ok = await call(t.app, 'POST', url, { token, body: { reason: 'GSTIN does not match documents' } });
+    expect(ok.json()).toMatchObject({ status: 'rejected', statusReason: 'GSTIN does not match documents' });
+    expect((await notificationsOf(s.user.id))[0]?.message).toContain('Reason: GSTIN does not match documents');
   });
 
   it('rejects only with a reason, keeps the record as Rejected and tells the seller why', async () => {
@@ -105,7 +198,7 @@ describe('admin manufacturer verification', () => {
 
   it('suspends an approved seller: they still sign in, their products leave the marketplace; activate restores', async () => {
     const { token } = await loginAdmin(t.app);
-    const s = await createSeller(t.app.db, { status: 'approved' });
+    const s = await createSeller(t.app.db, { status: 'approved', ...VERIFIABLE });
     const product = await createProduct(t.app.db, s.manufacturer.id);
     const { isListableSql } = await import('../src/modules/catalog/listable.ts');
     const listable = async () =>
@@ -115,9 +208,13 @@ describe('admin manufacturer verification', () => {
 
     const res = await call(t.app, 'POST', `/api/admin/manufacturers/${s.manufacturer.id}/suspend`, {
       token,
-      body: { reason: 'Pricing issue' },
+      body: { reason: 'Duplicate account' },
     });
-    expect(res.json()).toMatchObject({ status: 'suspended', statusLabel: 'Suspended', statusReason: 'Pricing issue' });
+    expect(res.json()).toMatchObject({
+      status: 'suspended',
+      statusLabel: 'Suspended',
+      statusReason: 'Duplicate account',
+    });
     expect(await listable()).toBe(0);
     const login = await call(t.app, 'POST', '/api/login', { body: { username: s.user.email, password: s.password } });
     expect(login.statusCode).toBe(200);

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeadForwarder } from '../src/modules/leads/webhook.ts';
 import { makeGstin, makePhone } from '../src/seed/factories.ts';
-import { call, count, useTestApp } from './helpers.ts';
+import { call, count, loginAdmin, useTestApp } from './helpers.ts';
 
 interface Received {
   contentType: string;
@@ -123,13 +123,14 @@ describe('POST /api/leads', () => {
     expect(await count(t.database, 'leads')).toBe(before);
   });
 
-  it('merges a repeat submission of the same contact within 10 minutes into the first lead', async () => {
+  it('keeps the first submission untouched and records a repeat within 10 minutes beside it', async () => {
     const first = lead({ referredBy: 'Social media' });
     const a = await call(t.app, 'POST', '/api/leads', { body: first });
     expect(a.statusCode).toBe(201);
     const before = await count(t.database, 'leads');
+    // Anyone who knows the number can send it again: that must not rewrite who the prospect is.
     const b = await call(t.app, 'POST', '/api/leads', {
-      body: { name: 'Asha P. Patil', company: 'Patil Polymers', contact: first.contact, email: '' },
+      body: { name: 'Mallory', company: 'Mallory Traders', contact: first.contact, email: 'mallory@example.in' },
     });
     expect(b.statusCode).toBe(200);
     expect(b.json()).toMatchObject({ id: a.json().id, merged: true, message: LEAD_MESSAGES.success });
@@ -137,14 +138,52 @@ describe('POST /api/leads', () => {
     const [row] = await t.database.query('select name, company, gst, email, referred_by from leads where id = $1', [
       a.json().id,
     ]);
-    // The newer name and company win; optional fields left blank keep what was sent first.
     expect(row).toEqual({
-      name: 'Asha P. Patil',
-      company: 'Patil Polymers',
+      name: 'Asha Patil',
+      company: 'Patil Plastics Pvt Ltd',
       gst: first.gst.toUpperCase(),
       email: 'asha.patil@example.in',
       referred_by: 'Social media',
     });
+    const repeats = await t.database.query(
+      'select name, company, gst, email, referred_by from lead_submissions where lead_id = $1',
+      [a.json().id],
+    );
+    expect(repeats).toEqual([
+      { name: 'Mallory', company: 'Mallory Traders', gst: null, email: 'mallory@example.in', referred_by: null },
+    ]);
+
+    // The admin sees the first submission with the repeat beside it.
+    const { token } = await loginAdmin(t.app);
+    const list = await call(t.app, 'GET', `/api/admin/leads?q=${first.contact}`, { token });
+    expect(list.statusCode).toBe(200);
+    const [item] = list.json().leads;
+    expect(item).toMatchObject({
+      id: a.json().id,
+      name: 'Asha Patil',
+      company: 'Patil Plastics Pvt Ltd',
+      repeatCount: 1,
+    });
+    expect(item.repeats).toEqual([
+      {
+        name: 'Mallory',
+        company: 'Mallory Traders',
+        gst: null,
+        email: 'mallory@example.in',
+        referredBy: null,
+        sourcePage: null,
+        createdAt: expect.any(String),
+      },
+    ]);
+  });
+
+  it('records nothing beside the lead for an identical repeat (a double click)', async () => {
+    const body = lead();
+    const a = await call(t.app, 'POST', '/api/leads', { body });
+    const b = await call(t.app, 'POST', '/api/leads', { body });
+    expect(b.statusCode).toBe(200);
+    expect(b.json().id).toBe(a.json().id);
+    expect(await t.database.query('select 1 from lead_submissions where lead_id = $1', [a.json().id])).toEqual([]);
   });
 
   it('merges simultaneous submissions of one contact into a single lead', async () => {

@@ -274,7 +274,7 @@ describe('manufacturer approval', () => {
   it('lets an admin approve a pending manufacturer once, who can then receive RFQs', async () => {
     const { loginAdmin } = await import('./helpers.ts');
     const admin = await loginAdmin(t.app);
-    const pending = await createSeller(t.app.db, { status: 'received' });
+    const pending = await createSeller(t.app.db, { status: 'received', documents: ['gst_certificate', 'pan'] });
     const buyer = await createBuyerSession(t.app);
     expect((await sendRfq(buyer.token, pending.manufacturer.id)).statusCode).toBe(409);
     const url = `/api/admin/manufacturers/${pending.manufacturer.id}/approve`;

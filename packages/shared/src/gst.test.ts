@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { gstCheckCharacter, gstStateCode, isValidGstin, normalizeGst } from './gst.ts';
+import {
+  GSTIN_MESSAGES,
+  gstCheckCharacter,
+  gstinProblem,
+  gstStateCode,
+  isGstStateCode,
+  isValidGstin,
+  normalizeGst,
+} from './gst.ts';
 
 describe('normalizeGst', () => {
   it('upper-cases what was typed', () => {
@@ -54,5 +62,36 @@ describe('isValidGstin', () => {
 
   it('reads the state code', () => {
     expect(gstStateCode('27AAPFU0939F1ZV')).toBe('27');
+  });
+});
+
+/** A GSTIN with a correct check character whatever stands in the state code's place. */
+const withCheck = (code: string) => `${code}AAPFU0939F1Z${gstCheckCharacter(`${code}AAPFU0939F1Z`)}`;
+
+describe('gstinProblem: the one GSTIN rule', () => {
+  it.each(['01', '07', '24', '26', '27', '28', '36', '37', '38', '97'])('accepts the state code %s', (code) => {
+    expect(gstinProblem(withCheck(code))).toBeUndefined();
+    expect(isValidGstin(withCheck(code))).toBe(true);
+  });
+
+  it.each(['00', '39', '40', '96', '98', '99'])('refuses %s, which is no state code', (code) => {
+    expect(gstinProblem(withCheck(code))).toBe(GSTIN_MESSAGES.stateCode);
+    expect(isValidGstin(withCheck(code))).toBe(false);
+  });
+
+  it('refuses 25, Daman and Diu, merged into 26 in 2020, saying so', () => {
+    expect(gstinProblem(withCheck('25'))).toBe(GSTIN_MESSAGES.merged25);
+  });
+
+  it('names a wrong check character and a malformed GSTIN with the same message', () => {
+    expect(gstinProblem('27AAPFU0939F1ZW')).toBe(GSTIN_MESSAGES.invalid);
+    expect(gstinProblem('27AAPFU0939F1Z')).toBe(GSTIN_MESSAGES.invalid);
+    expect(gstinProblem('')).toBe(GSTIN_MESSAGES.invalid);
+  });
+
+  it('knows a state code only as two digits', () => {
+    expect(isGstStateCode('7')).toBe(false);
+    expect(isGstStateCode('007')).toBe(false);
+    expect(isGstStateCode('AA')).toBe(false);
   });
 });

@@ -3,6 +3,15 @@
 const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 const CHARSET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
+export const GSTIN_MESSAGES = {
+  invalid: 'Please enter a valid 15-character GSTIN.',
+  stateCode: 'A GSTIN starts with a state code from 01 to 38, or 97; please check the first two digits.',
+  merged25:
+    'State code 25 (Daman and Diu) was merged into 26 in 2020; enter the GSTIN issued under 26 (Dadra and Nagar Haveli and Daman and Diu).',
+  stateMismatch: (gstState: string, code: string, addressState: string) =>
+    `This GSTIN is registered in ${gstState} (${code}), but the address is in ${addressState}.`,
+} as const;
+
 /** Upper-cases, strips everything but letters and digits, and keeps at most 15 characters. */
 export function normalizeGst(input: string): string {
   return input
@@ -23,9 +32,32 @@ export function gstCheckCharacter(first14: string): string {
   return CHARSET[(36 - (sum % 36)) % 36] ?? '';
 }
 
+/**
+ * Whether two digits are a GST state code in use: 01 to 38 and 97 (Other Territory). 25 (Daman and Diu) is not:
+ * it merged into 26 on 26 January 2020 and its registrations were moved to new GSTINs under 26 by 31 May 2020.
+ * indian-states.ts names every code this accepts (a unit test keeps the two in agreement).
+ */
+export function isGstStateCode(code: string): boolean {
+  if (!/^[0-9]{2}$/.test(code)) return false;
+  const n = Number(code);
+  return (n >= 1 && n <= 38 && n !== 25) || n === 97;
+}
+
+/**
+ * The one GSTIN rule, used by every schema (seller and buyer registration, the lead form): undefined when the
+ * GSTIN is valid, else the message to show. Expects the normalised form (upper case, letters and digits only).
+ */
+export function gstinProblem(gstin: string): string | undefined {
+  if (!GSTIN_PATTERN.test(gstin)) return GSTIN_MESSAGES.invalid;
+  const code = gstStateCode(gstin);
+  if (code === '25') return GSTIN_MESSAGES.merged25;
+  if (!isGstStateCode(code)) return GSTIN_MESSAGES.stateCode;
+  if (gstCheckCharacter(gstin.slice(0, 14)) !== gstin[14]) return GSTIN_MESSAGES.invalid;
+  return undefined;
+}
+
 export function isValidGstin(gstin: string): boolean {
-  if (!GSTIN_PATTERN.test(gstin)) return false;
-  return gstCheckCharacter(gstin.slice(0, 14)) === gstin[14];
+  return gstinProblem(gstin) === undefined;
 }
 
 /** The two-digit state code at the start of a GSTIN. */

@@ -1,4 +1,11 @@
-/** Indian states and union territories with their GST state codes (the first two digits of a GSTIN). */
+import { GSTIN_MESSAGES, gstStateCode } from './gst.ts';
+
+/**
+ * Indian states and union territories with their GST state codes (the first two digits of a GSTIN), plus 97,
+ * Other Territory (places outside every state and union territory, such as offshore installations). 25 (Daman and
+ * Diu) is absent: it merged into 26 in 2020. 28 is Andhra Pradesh's code from before its 2014 division, still on
+ * GSTN's list, so it stands for Andhra Pradesh (see OLD_CODES); the state's code today is 37.
+ */
 export const INDIAN_STATES = [
   { code: '01', name: 'Jammu and Kashmir' },
   { code: '02', name: 'Himachal Pradesh' },
@@ -36,7 +43,11 @@ export const INDIAN_STATES = [
   { code: '36', name: 'Telangana' },
   { code: '37', name: 'Andhra Pradesh' },
   { code: '38', name: 'Ladakh' },
+  { code: '97', name: 'Other Territory' },
 ] as const;
+
+/** Codes of the past that still name a state today. */
+const OLD_CODES: Record<string, string> = { '28': '37' };
 
 export const INDIAN_STATE_NAMES = INDIAN_STATES.map((s) => s.name) as unknown as readonly [string, ...string[]];
 
@@ -67,7 +78,32 @@ export function gstStateCodeOf(stateName: string): string | undefined {
 }
 
 export function stateNameOf(code: string): string | undefined {
-  return INDIAN_STATES.find((s) => s.code === code)?.name;
+  const current = OLD_CODES[code] ?? code;
+  return INDIAN_STATES.find((s) => s.code === current)?.name;
+}
+
+/** The official name of a state as typed ("tamil nadu", "Orissa"), or undefined when it is not an Indian state. */
+export function canonicalStateName(stateName: string): string | undefined {
+  const code = gstStateCodeOf(stateName);
+  return code === undefined ? undefined : stateNameOf(code);
+}
+
+/** The state code a GSTIN stands for today (28, Andhra Pradesh before 2014, is 37). */
+function currentStateCodeOfGstin(gstin: string): string {
+  const code = gstStateCode(gstin);
+  return OLD_CODES[code] ?? code;
+}
+
+/**
+ * The address's state must be the GSTIN's: it decides CGST + SGST versus IGST on every invoice. Undefined when they
+ * agree (or when either is unknown, which the field rules report on their own), else the message to show.
+ */
+export function gstinStateMismatch(gstin: string, addressState: string): string | undefined {
+  const addressCode = gstStateCodeOf(addressState);
+  const gstName = stateNameOf(gstStateCode(gstin));
+  if (addressCode === undefined || gstName === undefined) return undefined;
+  if (currentStateCodeOfGstin(gstin) === addressCode) return undefined;
+  return GSTIN_MESSAGES.stateMismatch(gstName, gstStateCode(gstin), stateNameOf(addressCode) ?? addressState.trim());
 }
 
 /**
@@ -76,5 +112,5 @@ export function stateNameOf(code: string): string | undefined {
  */
 export function gstSupplyType(sellerGstin: string, placeOfSupplyState: string): 'intra' | 'inter' {
   const placeCode = gstStateCodeOf(placeOfSupplyState);
-  return placeCode !== undefined && sellerGstin.slice(0, 2) === placeCode ? 'intra' : 'inter';
+  return placeCode !== undefined && currentStateCodeOfGstin(sellerGstin) === placeCode ? 'intra' : 'inter';
 }

@@ -3,7 +3,7 @@
  * library. The zod schema in schemas/lead.ts is built from the same patterns and messages; a unit test keeps
  * the two in agreement.
  */
-import { isValidGstin, normalizeGst } from './gst.ts';
+import { GSTIN_MESSAGES, gstinProblem, normalizeGst } from './gst.ts';
 
 export const LEAD_LIMITS = {
   nameMax: 100,
@@ -11,7 +11,7 @@ export const LEAD_LIMITS = {
   emailMax: 254,
   referredByMax: 100,
   sourcePageMax: 200,
-  /** A repeat submission of the same contact within this window updates the earlier lead. */
+  /** A repeat of the same contact within this window is recorded beside the earlier lead, which stays as sent. */
   mergeWindowMinutes: 10,
 } as const;
 
@@ -26,7 +26,7 @@ export const LEAD_MESSAGES = {
   companyTooLong: `Company name must be at most ${LEAD_LIMITS.companyMax} characters.`,
   contactRequired: 'Contact number is required.',
   contactInvalid: 'Please enter a valid 10-digit mobile number.',
-  gstInvalid: 'Please enter a valid 15-character GSTIN.',
+  gstInvalid: GSTIN_MESSAGES.invalid,
   emailInvalid: 'Please enter a valid email address',
   referredByTooLong: `Must be at most ${LEAD_LIMITS.referredByMax} characters.`,
   success: "Congratulations! We'll gonna get back to you in 24 hours",
@@ -81,7 +81,8 @@ export function checkLead(input: LeadInput): Partial<Record<LeadField, string>> 
   else if (company.length > LEAD_LIMITS.companyMax) errors.company = LEAD_MESSAGES.companyTooLong;
   if (!contact) errors.contact = LEAD_MESSAGES.contactRequired;
   else if (!LEAD_CONTACT_PATTERN.test(contact)) errors.contact = LEAD_MESSAGES.contactInvalid;
-  if (gst && !isValidGstin(gst)) errors.gst = LEAD_MESSAGES.gstInvalid;
+  const gstProblem = gst ? gstinProblem(gst) : undefined;
+  if (gstProblem) errors.gst = gstProblem;
   if (email && (email.length > LEAD_LIMITS.emailMax || !LEAD_EMAIL_PATTERN.test(email))) {
     errors.email = LEAD_MESSAGES.emailInvalid;
   }

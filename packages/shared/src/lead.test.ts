@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { GSTIN_MESSAGES } from './gst.ts';
 import { checkLead, LEAD_MESSAGES, type LeadInput, normalizeContact } from './lead-rules.ts';
 import { leadSchema } from './schemas/lead.ts';
 
@@ -33,6 +34,8 @@ const cases: Array<[string, Partial<LeadInput>, Record<string, string>]> = [
   ['a contact with letters', { contact: '98765abcde' }, { contact: LEAD_MESSAGES.contactInvalid }],
   ['a GSTIN with a wrong check character', { gst: '27AAPFU0939F1ZW' }, { gst: LEAD_MESSAGES.gstInvalid }],
   ['a short GSTIN', { gst: '27AAPFU' }, { gst: LEAD_MESSAGES.gstInvalid }],
+  ['a GSTIN with state code 00', { gst: '00AAPFU0939F1ZB' }, { gst: GSTIN_MESSAGES.stateCode }],
+  ['a GSTIN of Daman and Diu (25)', { gst: '25AAPFU0939F1ZZ' }, { gst: GSTIN_MESSAGES.merged25 }],
   ['a malformed email', { email: 'asha@example' }, { email: LEAD_MESSAGES.emailInvalid }],
   ['a long referral', { referredBy: 'r'.repeat(101) }, { referredBy: LEAD_MESSAGES.referredByTooLong }],
   [

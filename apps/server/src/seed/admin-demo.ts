@@ -1,3 +1,4 @@
+import { saveDocument } from '../modules/admin/documents.ts';
 import type { DemoContext } from './demo.ts';
 import { createProduct, createSeller } from './factories.ts';
 
@@ -5,6 +6,9 @@ import { createProduct, createSeller } from './factories.ts';
  * Demo content for the admin console: requests waiting for verification, products waiting for moderation, disputes
  * and leads. It runs after the trade demo, whose year of orders feeds the dashboard charts.
  */
+/** A minimal PDF standing in for a scanned certificate. */
+const DEMO_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
 export async function adminDemo({ app }: DemoContext): Promise<void> {
   const db = app.db;
   const requests = [
@@ -12,8 +16,13 @@ export async function adminDemo({ app }: DemoContext): Promise<void> {
     ['Anita Desai', 'Desai Electronics Components', 'electronic_components'],
     ['Vikram Singh', 'Singh Wooden Toys LLP', 'toys'],
   ] as const;
-  for (const [fullName, companyName, category] of requests) {
-    await createSeller(db, { fullName, companyName, category, status: 'received' });
+  for (const [i, [fullName, companyName, category]] of requests.entries()) {
+    const { manufacturer } = await createSeller(db, { fullName, companyName, category, status: 'received' });
+    // Two requests have what verification needs; the last shows the admin which documents are missing.
+    if (i === requests.length - 1) continue;
+    for (const kind of ['gst_certificate', 'pan'] as const) {
+      await saveDocument(app, manufacturer.id, { kind, fileName: `${kind}.pdf`, data: DEMO_PDF });
+    }
   }
   const second = await createSeller(db, {
     fullName: 'Meera Iyer',

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../db/schema/index.ts';
 import { adminDemo } from './admin-demo.ts';
 import { seedDemoProducts } from './demo-products.ts';
 import { seedTradeDemo } from './demo-trade.ts';
-import { createAdmin, createSeller } from './factories.ts';
+import { createAdmin, createSeller, userByEmail } from './factories.ts';
 
 export const DEMO = {
   seller: { email: 'demo.seller@example.in', phone: '9876543210', password: 'DemoSeller@123' },
@@ -12,11 +12,16 @@ export const DEMO = {
 } as const;
 
 /**
- * Fills an empty database with demo accounts (and, as features land, their data) so every screen has content
- * on first start. Runs only when the users table is empty.
+ * Fills an empty marketplace with demo accounts and their data so every screen has content on first start. Runs
+ * only while there is no seller and no buyer: administrators do not count, because ADMIN_EMAIL creates one at
+ * start, before this runs. The demo administrator is added unless an account already has its e-mail (then that
+ * account keeps the password its operator chose).
  */
 export async function seedDemo(app: FastifyInstance): Promise<void> {
-  const [row] = await app.db.select({ n: sql<number>`count(*)::int` }).from(users);
+  const [row] = await app.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(inArray(users.role, ['seller', 'buyer']));
   if ((row?.n ?? 0) > 0) return;
   const db = app.db;
   const seller = await createSeller(db, {
@@ -38,16 +43,23 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
       accountType: 'Current',
     },
   });
-  await createAdmin(db, { email: DEMO.admin.email, password: DEMO.admin.password, fullName: 'Asha Admin' });
+  const demoAdmin = !(await userByEmail(db, DEMO.admin.email));
+  if (demoAdmin) {
+    await createAdmin(db, { email: DEMO.admin.email, password: DEMO.admin.password, fullName: 'Asha Admin' });
+  }
   const context = { app, seller };
   for (const step of demoSteps) await step(context);
+  const sellerLine = `Seller: ${DEMO.seller.email} / ${DEMO.seller.password} at /login.`;
+  const adminLine = demoAdmin
+    ? ` Admin: ${DEMO.admin.email} / ${DEMO.admin.password} at /admin/login`
+    : ` Admin: ${DEMO.admin.email} with the ADMIN_PASSWORD given at start, at /admin/login`;
   app.log.info(
     {
       event: 'demo.seeded',
       seller: { login: DEMO.seller.email, password: DEMO.seller.password, url: '/login' },
-      admin: { login: DEMO.admin.email, password: DEMO.admin.password, url: '/admin/login' },
+      ...(demoAdmin ? { admin: { login: DEMO.admin.email, password: DEMO.admin.password, url: '/admin/login' } } : {}),
     },
-    `Demo data ready. Seller: ${DEMO.seller.email} / ${DEMO.seller.password} at /login. Admin: ${DEMO.admin.email} / ${DEMO.admin.password} at /admin/login`,
+    `Demo data ready. ${sellerLine}${adminLine}`,
   );
 }
 

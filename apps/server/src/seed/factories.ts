@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { gstCheckCharacter } from '@ub/shared';
+import { type DocumentKind, gstCheckCharacter, stateNameOf } from '@ub/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { buyers, manufacturers, products, users } from '../db/schema/index.ts';
+import { buyers, manufacturerDocuments, manufacturers, products, users } from '../db/schema/index.ts';
 import { searchDocument } from '../lib/search.ts';
 import type { ManufacturerStatus } from '@ub/shared';
 import { hashPassword } from '../modules/auth/passwords.ts';
@@ -36,6 +36,8 @@ export interface SellerSpec {
   fullName?: string;
   companyName?: string;
   companyAddress?: string;
+  /** The address's state; by default the state the GSTIN names. */
+  state?: string;
   category?: string;
   gstNumber?: string;
   status?: ManufacturerStatus;
@@ -48,6 +50,8 @@ export interface SellerSpec {
     accountType: string;
   }>;
   createdAt?: Date;
+  /** Verification documents on file (rows only; no file is stored). */
+  documents?: readonly DocumentKind[];
 }
 
 export async function createSeller(db: Db, spec: SellerSpec = {}) {
@@ -66,20 +70,33 @@ export async function createSeller(db: Db, spec: SellerSpec = {}) {
     })
     .returning();
   if (!user) throw new Error('seller insert failed');
+  const gstNumber = spec.gstNumber ?? makeGstin();
   const [manufacturer] = await db
     .insert(manufacturers)
     .values({
       userId: user.id,
       companyName: spec.companyName ?? `Company ${n} Pvt Ltd`,
       companyAddress: spec.companyAddress ?? 'Plot 12, MIDC Industrial Area, Andheri East, Mumbai 400093',
+      state: spec.state ?? stateNameOf(gstNumber.slice(0, 2)) ?? null,
       category: spec.category ?? 'toys',
-      gstNumber: spec.gstNumber ?? makeGstin(),
+      gstNumber,
       status: spec.status ?? 'approved',
       ...spec.bank,
       ...(spec.createdAt ? { createdAt: spec.createdAt } : {}),
     })
     .returning();
   if (!manufacturer) throw new Error('manufacturer insert failed');
+  if (spec.documents?.length) {
+    await db.insert(manufacturerDocuments).values(
+      spec.documents.map((kind) => ({
+        manufacturerId: manufacturer.id,
+        kind,
+        storageKey: `documents/${manufacturer.id}/${kind}.pdf`,
+        mime: 'application/pdf',
+        originalName: `${kind}.pdf`,
+      })),
+    );
+  }
   return { user, manufacturer, password };
 }
 

@@ -1,4 +1,4 @@
-import { MODERATION_REASONS, type ModerationReason, type ReasonInput, reasonSchema } from '@ub/shared';
+import { REASON_OPTIONS, type ReasonInput, type ReasonSubject } from '@ub/shared';
 import { useEffect, useId, useState } from 'react';
 import { Button } from './button.tsx';
 import { FormError } from './field.tsx';
@@ -6,20 +6,24 @@ import { Modal } from './modal.tsx';
 
 /**
  * The admin reason dialog (spec section 5): exactly one reason, and for "Other" a non-empty custom text; Submit
- * stays disabled until that holds. What the admin typed survives a failed submit.
+ * stays disabled until that holds. What the admin typed survives a failed submit. A product gets the spec's product
+ * reasons, a manufacturer reasons that fit a business.
  */
 export function ReasonDialog({
   open,
   title,
+  subject = 'product',
   onClose,
   onSubmit,
 }: {
   open: boolean;
   title: string;
+  subject?: ReasonSubject;
   onClose: () => void;
   onSubmit: (input: ReasonInput) => Promise<unknown>;
 }) {
-  const [reason, setReason] = useState<ModerationReason | null>(null);
+  const { options, schema } = REASON_OPTIONS[subject];
+  const [reason, setReason] = useState<string | null>(null);
   const [custom, setCustom] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -32,10 +36,10 @@ export function ReasonDialog({
     }
   }, [open]);
   const input = { reason: reason ?? undefined, customReason: reason === 'Other' ? custom : undefined };
-  const valid = reasonSchema.safeParse(input).success;
+  const valid = schema.safeParse(input).success;
 
   async function submit() {
-    const parsed = reasonSchema.safeParse(input);
+    const parsed = schema.safeParse(input);
     if (!parsed.success) return;
     setBusy(true);
     setError(null);
@@ -68,7 +72,7 @@ export function ReasonDialog({
     >
       <fieldset className="space-y-2">
         <legend className="mb-2 text-sm font-medium text-slate-700">Select a reason</legend>
-        {MODERATION_REASONS.map((option) => (
+        {options.map((option) => (
           <label key={option} className="flex items-center gap-2 text-sm">
             <input
               type="radio"

@@ -15,22 +15,51 @@ export const MODERATION_REASONS = [
 ] as const;
 export type ModerationReason = (typeof MODERATION_REASONS)[number];
 
+/** The same dialog for a manufacturer's registration or account: reasons that fit a business, not a product. */
+export const MANUFACTURER_REASONS = [
+  'Documents unreadable',
+  'GSTIN does not match documents',
+  'Not a manufacturer',
+  'Duplicate account',
+  'Other',
+] as const;
+export type ManufacturerReason = (typeof MANUFACTURER_REASONS)[number];
+
 export const REASON_MESSAGES = {
   pick: 'Please select a reason.',
   custom: 'Please enter a custom reason.',
 } as const;
 
-export const reasonSchema = z
-  .object({
-    reason: z.enum(MODERATION_REASONS, { error: REASON_MESSAGES.pick }),
-    customReason: z.string().max(1000, 'Reason must be at most 1000 characters.').optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.reason === 'Other' && !v.customReason?.trim()) {
-      ctx.addIssue({ code: 'custom', message: REASON_MESSAGES.custom, path: ['customReason'] });
-    }
-  });
-export type ReasonInput = z.infer<typeof reasonSchema>;
+/** One of `options` and, for "Other", custom words: the dialog's rules, whichever list it offers. */
+function reasonSchemaOf<const T extends readonly [string, ...string[]]>(options: T) {
+  return z
+    .object({
+      reason: z.enum(options, { error: REASON_MESSAGES.pick }),
+      customReason: z.string().max(1000, 'Reason must be at most 1000 characters.').optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.reason === 'Other' && !v.customReason?.trim()) {
+        ctx.addIssue({ code: 'custom', message: REASON_MESSAGES.custom, path: ['customReason'] });
+      }
+    });
+}
+
+/** Flag, reject or suspend a product. */
+export const reasonSchema = reasonSchemaOf(MODERATION_REASONS);
+/** Reject a manufacturer's registration or suspend their account. */
+export const manufacturerReasonSchema = reasonSchemaOf(MANUFACTURER_REASONS);
+
+/** The reason dialog's two lists, by what is being acted on. */
+export const REASON_OPTIONS = {
+  product: { options: MODERATION_REASONS, schema: reasonSchema },
+  manufacturer: { options: MANUFACTURER_REASONS, schema: manufacturerReasonSchema },
+} as const;
+export type ReasonSubject = keyof typeof REASON_OPTIONS;
+
+export interface ReasonInput {
+  reason: string;
+  customReason?: string | undefined;
+}
 
 /** The text stored and sent to the seller: the chosen option, or the admin's own words for "Other". */
 export function reasonText(input: ReasonInput): string {

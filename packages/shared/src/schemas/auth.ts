@@ -1,16 +1,28 @@
 import { z } from 'zod';
 import { BUSINESS_CATEGORIES, MANUFACTURER_STATUSES, ROLES } from '../constants.ts';
-import { email, gstin, indianMobile, MESSAGES, password, requiredText } from './common.ts';
+import {
+  email,
+  gstin,
+  gstinMatchesState,
+  indianMobile,
+  indianState,
+  MESSAGES,
+  password,
+  requiredText,
+} from './common.ts';
 
 export const registerStep1Schema = z.object({ phone: indianMobile, email });
 
-export const registerStep2Schema = z.object({
+const registerStep2Fields = z.object({
   full_name: requiredText('Full name', 120),
   company_name: requiredText('Company name', 200),
   company_address: requiredText('Registered address', 500),
+  /** The registered address's state: it must be the GSTIN's, which decides CGST + SGST or IGST on invoices. */
+  state: indianState,
   category: z.enum(BUSINESS_CATEGORIES, { error: MESSAGES.required('Category') }),
   gst_number: gstin,
 });
+export const registerStep2Schema = gstinMatchesState(registerStep2Fields);
 
 export const passwordPairSchema = z
   .object({ password, confirm_password: z.string({ error: MESSAGES.passwordMismatch }) })
@@ -20,18 +32,18 @@ export const passwordPairSchema = z
   });
 
 /** POST /api/register: the spec's registration payload plus category, which the spec collects and drops. */
-export const registerSchema = z
-  .object({
+export const registerSchema = gstinMatchesState(
+  z.object({
     ...registerStep1Schema.shape,
-    ...registerStep2Schema.shape,
+    ...registerStep2Fields.shape,
     password,
     confirm_password: z.string({ error: MESSAGES.passwordMismatch }),
     type: z.literal('seller').default('seller'),
-  })
-  .refine((v) => v.password === v.confirm_password, {
-    message: MESSAGES.passwordMismatch,
-    path: ['confirm_password'],
-  });
+  }),
+).refine((v) => v.password === v.confirm_password, {
+  message: MESSAGES.passwordMismatch,
+  path: ['confirm_password'],
+});
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const registerResponse = z.object({

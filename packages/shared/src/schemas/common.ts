@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { isValidGstin } from '../gst.ts';
+import { GSTIN_MESSAGES, gstinProblem } from '../gst.ts';
+import { canonicalStateName, gstinStateMismatch } from '../indian-states.ts';
 
 export const MESSAGES = {
   phoneInvalid: 'Please enter a valid phone number.',
   emailInvalid: 'Please enter a valid email address',
   passwordShort: 'Password must be at least 8 characters long',
   passwordMismatch: "Passwords don't match",
-  gstInvalid: 'Please enter a valid 15-character GSTIN.',
+  gstInvalid: GSTIN_MESSAGES.invalid,
   required: (label: string) => `${label} is required.`,
   invalidCredentials: 'Invalid Credentials',
 } as const;
@@ -29,14 +30,54 @@ export const password = z
   .min(8, MESSAGES.passwordShort)
   .max(256, 'Password must be at most 256 characters long');
 
+const normalizeGstin = (v: string) => v.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/** Reports the one GSTIN rule's message (gst.ts: structure, real state code, check character). */
+const checkGstin = (v: string | undefined, ctx: z.RefinementCtx<string | undefined>) => {
+  const problem = v === undefined ? undefined : gstinProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+};
+
 /**
- * A required GSTIN: upper-cased and stripped of separators as the form does, then checked for structure and
- * check character. Unlike the form's normalizeGst it does not cut at 15, so a longer value is refused, not trimmed.
+ * A required GSTIN: upper-cased and stripped of separators as the form does, then checked by the one GSTIN rule.
+ * Unlike the form's normalizeGst it does not cut at 15, so a longer value is refused, not trimmed.
  */
-export const gstin = z
+export const gstin = z.string({ error: MESSAGES.gstInvalid }).transform(normalizeGstin).superRefine(checkGstin);
+
+/** An optional GSTIN: blank or missing means none; anything else meets the same rule as a required one. */
+export const optionalGstin = z
   .string({ error: MESSAGES.gstInvalid })
-  .transform((v) => v.toUpperCase().replace(/[^A-Z0-9]/g, ''))
-  .refine(isValidGstin, MESSAGES.gstInvalid);
+  .optional()
+  .transform((v) => (v ? normalizeGstin(v) : undefined))
+  .superRefine(checkGstin);
+
+/** An Indian state or union territory by name, stored under its official name ("tamil nadu" is Tamil Nadu). */
+export const indianState = z
+  .string({ error: MESSAGES.required('State') })
+  .trim()
+  .min(1, MESSAGES.required('State'))
+  .refine((v) => canonicalStateName(v) !== undefined, 'Choose an Indian state or union territory.')
+  .transform((v) => canonicalStateName(v) ?? v);
+
+/**
+ * The address's state must be the GSTIN's (it decides CGST + SGST versus IGST on every invoice). Added to an object
+ * schema with `gst_number` and `state`; it runs as soon as those two fields are valid, even while other fields
+ * still have problems, so a form shows every message at once. The message goes on gst_number.
+ */
+export function gstinMatchesState<T extends z.ZodType<{ gst_number?: string | undefined; state: string }>>(schema: T) {
+  return schema.superRefine(
+    (v, ctx) => {
+      const message = v.gst_number ? gstinStateMismatch(v.gst_number, v.state) : undefined;
+      if (message) ctx.addIssue({ code: 'custom', message, path: ['gst_number'] });
+    },
+    {
+      when: (payload) =>
+        !payload.issues.some((i) => i.path?.[0] === 'gst_number' || i.path?.[0] === 'state') &&
+        typeof payload.value === 'object' &&
+        payload.value !== null,
+    },
+  );
+}
 
 /** Required text with the spec's "{label} is required." message and a sane upper bound. */
 export const requiredText = (label: string, max = 200) =>

@@ -26,6 +26,19 @@ export const DOCUMENT_MESSAGES = {
   kind: 'Please choose the document type.',
   missing: 'Please choose a file to upload.',
   tooMany: 'You can keep at most 20 documents. Delete one first.',
+  /** Approving (or reactivating) a manufacturer without what verification needs. */
+  missingForVerification: (labels: readonly string[]) =>
+    `Verification needs these documents, not yet uploaded: ${labels.join(', ')}.`,
+  requiredNone: 'Choose at least one document that verification needs.',
 } as const;
+
+/** What verification needs unless the site settings say otherwise. */
+export const DEFAULT_REQUIRED_DOCUMENTS: readonly DocumentKind[] = ['gst_certificate', 'pan'];
+
+/** The labels of the required kinds not among `present`, in the order the kinds are listed. */
+export function missingDocuments(required: readonly DocumentKind[], present: Iterable<string>): string[] {
+  const have = new Set(present);
+  return DOCUMENT_KINDS.filter((k) => required.includes(k) && !have.has(k)).map((k) => DOCUMENT_KIND_LABELS[k]);
+}
 
 export const documentKindSchema = z.enum(DOCUMENT_KINDS, { error: DOCUMENT_MESSAGES.kind });

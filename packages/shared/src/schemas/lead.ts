@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidGstin, normalizeGst } from '../gst.ts';
+import { gstinProblem, normalizeGst } from '../gst.ts';
 import { LEAD_CONTACT_PATTERN, LEAD_EMAIL_PATTERN, LEAD_LIMITS, LEAD_MESSAGES } from '../lead-rules.ts';
 
 /** Optional text: blank means absent, so '' and a missing field are stored the same way. */
@@ -22,7 +22,10 @@ export const leadSchema = z.object({
     z
       .string({ error: LEAD_MESSAGES.gstInvalid })
       .transform(normalizeGst)
-      .refine((v) => v === '' || isValidGstin(v), LEAD_MESSAGES.gstInvalid),
+      .superRefine((v, ctx) => {
+        const problem = v === '' ? undefined : gstinProblem(v);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
   ),
   email: optional(
     z
@@ -40,7 +43,7 @@ export type LeadBody = z.infer<typeof leadSchema>;
 
 export const leadResponse = z.object({
   id: z.uuid(),
-  /** True when this submission updated a lead sent with the same contact a few minutes earlier. */
+  /** True when this submission was recorded beside a lead sent with the same contact a few minutes earlier. */
   merged: z.boolean(),
   message: z.string(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_GST_RATES } from '../constants.ts';
+import { DEFAULT_REQUIRED_DOCUMENTS, DOCUMENT_KINDS, DOCUMENT_MESSAGES } from './documents.ts';
 
 /** Public site configuration: contact details, social links, GST slabs and moderation switches. */
 export const siteSettingsSchema = z.object({
@@ -18,6 +19,15 @@ export const siteSettingsSchema = z.object({
   gstRates: z.array(z.number().min(0).max(100)).min(1).max(20),
   /** New products from approved (verified) sellers skip the moderation queue. */
   autoApproveVerifiedSellers: z.boolean(),
+  /**
+   * The documents a manufacturer must have uploaded before an admin can approve (or reactivate) them. Missing from
+   * a stored or sent configuration means the default, GST certificate and PAN.
+   */
+  requiredDocuments: z
+    .array(z.enum(DOCUMENT_KINDS, { error: 'Choose document types from the list.' }))
+    .min(1, DOCUMENT_MESSAGES.requiredNone)
+    .max(DOCUMENT_KINDS.length)
+    .default([...DEFAULT_REQUIRED_DOCUMENTS]),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
@@ -36,4 +46,5 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   },
   gstRates: [...DEFAULT_GST_RATES],
   autoApproveVerifiedSellers: false,
+  requiredDocuments: [...DEFAULT_REQUIRED_DOCUMENTS],
 };

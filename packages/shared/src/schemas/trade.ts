@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { gstStateCodeOf } from '../indian-states.ts';
-import { email, indianMobile, MESSAGES, optionalText, password, requiredText } from './common.ts';
+import {
+  email,
+  gstinMatchesState,
+  indianMobile,
+  indianState,
+  MESSAGES,
+  optionalGstin,
+  optionalText,
+  password,
+  requiredText,
+} from './common.ts';
 
 /* ---------- statuses, labels, tabs ---------- */
 
@@ -87,12 +96,6 @@ const pricePerUnit = z.coerce
   .max(100_000_000, 'Price is too large.')
   .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), 'Use at most 2 decimal places.');
 
-export const indianState = z
-  .string({ error: MESSAGES.required('State') })
-  .trim()
-  .min(1, MESSAGES.required('State'))
-  .refine((v) => gstStateCodeOf(v) !== undefined, 'Choose an Indian state or union territory.');
-
 export const shippingAddressSchema = z.object({
   street: requiredText('Street', 200),
   apartment: optionalText(200),
@@ -107,20 +110,19 @@ export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
 /* ---------- buyer API ---------- */
 
-export const buyerRegisterSchema = z.object({
-  email,
-  phone: indianMobile,
-  password,
-  company_name: requiredText('Company name', 200),
-  contact_name: requiredText('Contact name', 120),
-  gst_number: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v.toUpperCase().replace(/[^A-Z0-9]/g, '') : undefined))
-    .refine((v) => v === undefined || /^[0-9]{2}[A-Z0-9]{13}$/.test(v), MESSAGES.gstInvalid),
-  address: requiredText('Address', 500),
-  state: indianState,
-});
+/** A buyer's GSTIN is optional; when given it meets the one GSTIN rule and agrees with the address's state. */
+export const buyerRegisterSchema = gstinMatchesState(
+  z.object({
+    email,
+    phone: indianMobile,
+    password,
+    company_name: requiredText('Company name', 200),
+    contact_name: requiredText('Contact name', 120),
+    gst_number: optionalGstin,
+    address: requiredText('Address', 500),
+    state: indianState,
+  }),
+);
 
 export const rfqCreateSchema = z.object({
   manufacturerId: z.uuid('Choose a manufacturer.'),

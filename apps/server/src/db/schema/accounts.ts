@@ -57,6 +57,8 @@ export const manufacturers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     companyName: text('company_name').notNull(),
     companyAddress: text('company_address').notNull(),
+    /** The registered address's state (official name); it agrees with the GSTIN's state code. */
+    state: text('state'),
     category: text('category').notNull(),
     gstNumber: text('gst_number').notNull(),
     status: manufacturerStatusEnum('status').notNull().default('received'),

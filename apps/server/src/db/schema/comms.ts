@@ -66,3 +66,25 @@ export const leads = pgTable(
   },
   (t) => [index('leads_contact_idx').on(t.contact, t.createdAt), index('leads_created_idx').on(t.createdAt)],
 );
+
+/**
+ * A repeat of a lead's contact number within the merge window: recorded beside the lead, which keeps the first
+ * submission as sent, so nobody who knows the number can rewrite the prospect's name, company or e-mail.
+ */
+export const leadSubmissions = pgTable(
+  'lead_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    company: text('company').notNull(),
+    gst: text('gst'),
+    email: text('email'),
+    referredBy: text('referred_by'),
+    sourcePage: text('source_page'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_submissions_lead_idx').on(t.leadId, t.createdAt)],
+);

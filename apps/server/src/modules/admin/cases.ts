@@ -1,7 +1,8 @@
 import { DISPUTE_STATUS_LABELS, DISPUTE_TRANSITIONS, type DisputeStatus, type LeadStatus } from '@ub/shared';
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buyers, disputes, leads, manufacturers, orders } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { buyers, disputes, leadSubmissions, leads, manufacturers, orders } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { offsetOf } from './common.ts';
@@ -35,10 +36,58 @@ export async function listLeads(
       .offset(offsetOf(opts.page, opts.pageSize)),
     app.db.select({ n: sql<number>`count(*)::int` }).from(leads).where(where),
   ]);
-  return { leads: rows.map(toLead), total: totalRow?.n ?? 0, page: opts.page, pageSize: opts.pageSize };
+  const repeats = await repeatsOf(
+    app.db,
+    rows.map((r) => r.id),
+  );
+  return {
+    leads: rows.map((l) => toLead(l, repeats.get(l.id))),
+    total: totalRow?.n ?? 0,
+    page: opts.page,
+    pageSize: opts.pageSize,
+  };
 }
 
-function toLead(l: typeof leads.$inferSelect) {
+/** How many of a lead's repeats the admin console is sent with the lead (the newest; the count says how many in all). */
+const REPEATS_SHOWN = 10;
+
+type LeadRepeat = Pick<
+  typeof leadSubmissions.$inferSelect,
+  'name' | 'company' | 'gst' | 'email' | 'referredBy' | 'sourcePage' | 'createdAt'
+>;
+type LeadRepeats = { count: number; items: LeadRepeat[] };
+
+/** The repeats recorded beside each lead: their number and the newest few, oldest first. */
+async function repeatsOf(db: Db, leadIds: string[]): Promise<Map<string, LeadRepeats>> {
+  const out = new Map<string, LeadRepeats>();
+  if (leadIds.length === 0) return out;
+  const s = leadSubmissions;
+  const ranked = db
+    .select({
+      leadId: s.leadId,
+      name: s.name,
+      company: s.company,
+      gst: s.gst,
+      email: s.email,
+      referredBy: s.referredBy,
+      sourcePage: s.sourcePage,
+      createdAt: s.createdAt,
+      rank: sql<number>`row_number() over (partition by ${s.leadId} order by ${s.createdAt} desc)`.as('rank'),
+      total: sql<number>`count(*) over (partition by ${s.leadId})`.as('total'),
+    })
+    .from(s)
+    .where(inArray(s.leadId, leadIds))
+    .as('ranked');
+  const rows = await db.select().from(ranked).where(lte(ranked.rank, REPEATS_SHOWN)).orderBy(asc(ranked.createdAt));
+  for (const { leadId, rank: _rank, total, ...repeat } of rows) {
+    const entry = out.get(leadId) ?? { count: Number(total), items: [] };
+    entry.items.push(repeat);
+    out.set(leadId, entry);
+  }
+  return out;
+}
+
+function toLead(l: typeof leads.$inferSelect, repeats: LeadRepeats = { count: 0, items: [] }) {
   return {
     id: l.id,
     name: l.name,
@@ -50,6 +99,16 @@ function toLead(l: typeof leads.$inferSelect) {
     status: l.status as LeadStatus,
     notes: l.notes,
     createdAt: l.createdAt.toISOString(),
+    repeatCount: repeats.count,
+    repeats: repeats.items.map((r) => ({
+      name: r.name,
+      company: r.company,
+      gst: r.gst,
+      email: r.email,
+      referredBy: r.referredBy,
+      sourcePage: r.sourcePage,
+      createdAt: r.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -76,7 +135,7 @@ export async function updateLead(
       before: { status: before.status, notes: before.notes },
       after: { status: after.status, notes: after.notes },
     });
-    return toLead(after);
+    return toLead(after, (await repeatsOf(tx, [id])).get(id));
   });
 }
 

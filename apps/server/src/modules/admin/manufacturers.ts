@@ -1,21 +1,39 @@
 import {
   type AdminStatusFilter,
   adminStatusLabel,
+  DOCUMENT_MESSAGES,
   MANUFACTURER_TRANSITIONS,
   type ManufacturerAction,
   type ManufacturerStatus,
+  missingDocuments,
 } from '@ub/shared';
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { manufacturerDocuments, manufacturers, users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { forgetSessionsOf } from '../auth/sessions.ts';
 import { type NotificationType, notify } from '../notifications/notify.ts';
+import { getSiteSettings } from '../site/site-settings.ts';
 import { offsetOf, publishAll } from './common.ts';
 import { containsPattern } from '../../lib/search.ts';
 
 const PENDING: ManufacturerStatus[] = ['received', 'under_review'];
+
+/** The labels of the documents verification needs (site settings) that the manufacturer has not uploaded. */
+async function missingForVerification(db: Db, manufacturerId: string, kinds?: string[]): Promise<string[]> {
+  const [settings, present] = await Promise.all([
+    getSiteSettings(db),
+    kinds ??
+      db
+        .select({ kind: manufacturerDocuments.kind })
+        .from(manufacturerDocuments)
+        .where(eq(manufacturerDocuments.manufacturerId, manufacturerId))
+        .then((rows) => rows.map((r) => r.kind)),
+  ]);
+  return missingDocuments(settings.requiredDocuments, present);
+}
 
 export function manufacturerStatusCondition(filter: AdminStatusFilter): SQL | undefined {
   switch (filter) {
@@ -41,6 +59,7 @@ function toItem(m: typeof manufacturers.$inferSelect, u: typeof users.$inferSele
     statusReason: m.statusReason,
     gst: m.gstNumber,
     address: m.companyAddress,
+    state: m.state,
     category: m.category,
   };
 }
@@ -115,6 +134,11 @@ export async function openManufacturer(app: FastifyInstance, actorUserId: string
   return {
     ...toItem(row.m, row.u),
     reviewStarted: started,
+    missingDocuments: await missingForVerification(
+      app.db,
+      id,
+      docs.map((d) => d.kind),
+    ),
     certificates: docs.map((d) => ({
       id: d.id,
       kind: d.kind,
@@ -154,7 +178,9 @@ const NOTICES: Record<
 
 /**
  * Applies one verification move of spec section 4 under a row lock, so two admins acting at once cannot both
- * succeed; anything else answers 409. Audit row and notification are written in the same transaction.
+ * succeed; anything else answers 409. A move to Approved (approve, activate) also needs the documents the site
+ * settings require, else 409 naming the missing ones. Audit row and notification are written in the same
+ * transaction.
  */
 export async function transitionManufacturer(
   app: FastifyInstance,
@@ -169,6 +195,10 @@ export async function transitionManufacturer(
     if (!before) throw notFound('Manufacturer not found');
     if (!rule.from.includes(before.status)) {
       throw conflict(`A manufacturer that is ${adminStatusLabel(before.status)} cannot be ${pastTense(action)}.`);
+    }
+    if (rule.to === 'approved') {
+      const missing = await missingForVerification(tx, id);
+      if (missing.length) throw conflict(DOCUMENT_MESSAGES.missingForVerification(missing));
     }
     const [after] = await tx
       .update(manufacturers)

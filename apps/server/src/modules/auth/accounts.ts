@@ -60,6 +60,7 @@ export async function registerSeller(
           userId: user.id,
           companyName: input.company_name,
           companyAddress: input.company_address,
+          state: input.state,
           category: input.category,
           gstNumber: input.gst_number,
         })

@@ -1,14 +1,34 @@
 import { LEAD_LIMITS, type LeadBody } from '@ub/shared';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { leads } from '../../db/schema/index.ts';
+import { leadSubmissions, leads } from '../../db/schema/index.ts';
 
 export type StoredLead = typeof leads.$inferSelect;
 
+type Submission = Pick<StoredLead, 'name' | 'company' | 'gst' | 'email' | 'referredBy' | 'sourcePage'>;
+
+const submissionOf = (body: LeadBody): Submission => ({
+  name: body.name,
+  company: body.company,
+  gst: body.gst ?? null,
+  email: body.email ?? null,
+  referredBy: body.referredBy ?? null,
+  sourcePage: body.sourcePage ?? null,
+});
+
+const sameSubmission = (a: Submission, b: Submission) =>
+  a.name === b.name &&
+  a.company === b.company &&
+  a.gst === b.gst &&
+  a.email === b.email &&
+  a.referredBy === b.referredBy &&
+  a.sourcePage === b.sourcePage;
+
 /**
- * Stores a lead, or, when the same contact number sent one within the merge window, updates that lead with the
- * newer details (blank optional fields keep what was sent before), so a double click or a visitor correcting a
- * typo does not give the team two leads to call.
+ * Stores a lead. When the same contact number sent one within the merge window, the team still gets one lead to
+ * call: the first submission stays exactly as sent (anyone who knows the number could otherwise rewrite the
+ * prospect's name, company and e-mail) and the repeat is recorded beside it for the admin to read, unless it is
+ * identical to the first or to the latest repeat (a double click).
  */
 export async function storeLead(db: Db, body: LeadBody): Promise<{ lead: StoredLead; merged: boolean }> {
   return db.transaction(async (tx) => {
@@ -22,36 +42,23 @@ export async function storeLead(db: Db, body: LeadBody): Promise<{ lead: StoredL
       .orderBy(desc(leads.createdAt))
       .limit(1);
 
+    const submission = submissionOf(body);
     if (recent) {
-      const [lead] = await tx
-        .update(leads)
-        .set({
-          name: body.name,
-          company: body.company,
-          gst: body.gst ?? recent.gst,
-          email: body.email ?? recent.email,
-          referredBy: body.referredBy ?? recent.referredBy,
-          sourcePage: body.sourcePage ?? recent.sourcePage,
-          updatedAt: new Date(),
-        })
-        .where(eq(leads.id, recent.id))
-        .returning();
-      if (!lead) throw new Error('lead vanished during merge');
-      return { lead, merged: true };
+      const [latest] = await tx
+        .select()
+        .from(leadSubmissions)
+        .where(eq(leadSubmissions.leadId, recent.id))
+        .orderBy(desc(leadSubmissions.createdAt))
+        .limit(1);
+      if (!sameSubmission(submission, recent) && !(latest && sameSubmission(submission, latest))) {
+        await tx.insert(leadSubmissions).values({ leadId: recent.id, ...submission });
+      }
+      return { lead: recent, merged: true };
     }
 
     const [lead] = await tx
       .insert(leads)
-      .values({
-        name: body.name,
-        company: body.company,
-        contact: body.contact,
-        gst: body.gst ?? null,
-        email: body.email ?? null,
-        referredBy: body.referredBy ?? null,
-        sourcePage: body.sourcePage ?? null,
-        status: 'new',
-      })
+      .values({ ...submission, contact: body.contact, status: 'new' })
       .returning();
     if (!lead) throw new Error('lead insert returned nothing');
     return { lead, merged: false };

@@ -23,6 +23,17 @@ interface Lead {
   status: LeadStatus;
   notes: string | null;
   createdAt: string;
+  /** Later submissions with the same contact number; the lead keeps the first as it was sent. */
+  repeatCount: number;
+  repeats: Array<{
+    name: string;
+    company: string;
+    gst: string | null;
+    email: string | null;
+    referredBy: string | null;
+    sourcePage: string | null;
+    createdAt: string;
+  }>;
 }
 /** The contact-message inbox served by the notifications feature (GET /api/admin/contact-messages). */
 interface ContactMessage {
@@ -43,6 +54,42 @@ const LEAD_LABELS: Record<LeadStatus, string> = {
   closed: 'Closed',
 };
 const LEAD_TONES: Record<LeadStatus, Tone> = { new: 'blue', contacted: 'yellow', converted: 'green', closed: 'gray' };
+
+const timeIst = (iso: string) =>
+  new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
+
+/** What was sent again with the same number: shown beside the lead, never merged into it. */
+function LeadRepeats({ lead }: { lead: Lead }) {
+  if (lead.repeatCount === 0) return null;
+  const hidden = lead.repeatCount - lead.repeats.length;
+  return (
+    <section
+      aria-label="Sent again with the same number"
+      className="rounded-lg border border-amber-200 bg-amber-50 p-3"
+    >
+      <h3 className="font-semibold text-amber-900">Sent again with the same number ({lead.repeatCount})</h3>
+      <p className="mb-2 text-xs text-amber-800">
+        The lead keeps the first submission. These came later from the same contact number; check before acting on them.
+      </p>
+      {hidden > 0 && <p className="mb-1 text-xs text-amber-800">{hidden} earlier not shown.</p>}
+      <ol className="space-y-2">
+        {lead.repeats.map((r) => (
+          <li key={r.createdAt} className="rounded border border-amber-200 bg-white px-2 py-1">
+            <p className="text-xs text-slate-500">{timeIst(r.createdAt)}</p>
+            <p>
+              <span className="font-medium">{r.name}</span>, {r.company}
+            </p>
+            <p className="text-slate-600">
+              {[r.email, r.gst ? `GST ${r.gst}` : null, r.referredBy ? `heard via ${r.referredBy}` : null]
+                .filter(Boolean)
+                .join(' · ') || 'No other details'}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
 
 function LeadModal({ lead, onClose }: { lead: Lead | null; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -83,6 +130,8 @@ function LeadModal({ lead, onClose }: { lead: Lead | null; onClose: () => void }
             {lead.gst ? ` · GST ${lead.gst}` : ''}
             {lead.referredBy ? ` · heard via ${lead.referredBy}` : ''}
           </p>
+          <p className="text-xs text-slate-500">Received {timeIst(lead.createdAt)}</p>
+          <LeadRepeats lead={lead} />
           <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as LeadStatus)}>
             {LEAD_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -163,7 +212,14 @@ function LeadsTab() {
               <tr key={l.id}>
                 <td className={`${td} font-medium text-slate-900`}>{l.name}</td>
                 <td className={td}>{l.company}</td>
-                <td className={td}>{l.contact}</td>
+                <td className={td}>
+                  {l.contact}
+                  {l.repeatCount > 0 && (
+                    <span className="ml-2">
+                      <Badge tone="yellow">{l.repeatCount === 1 ? 'sent again' : `sent again ×${l.repeatCount}`}</Badge>
+                    </span>
+                  )}
+                </td>
                 <td className={td}>{formatDate(l.createdAt)}</td>
                 <td className={td}>
                   <Badge tone={LEAD_TONES[l.status]}>{LEAD_LABELS[l.status]}</Badge>

@@ -200,6 +200,7 @@ export default function AdminDashboardPage() {
 
       <ReasonDialog
         open={Boolean(rejecting)}
+        subject="manufacturer"
         title={REASON_DIALOG_TITLES.rejectManufacturer}
         onClose={() => setRejecting(null)}
         onSubmit={(reason) =>

@@ -35,8 +35,11 @@ interface Manufacturer {
   statusReason: string | null;
   gst: string;
   address: string;
+  state: string | null;
 }
 interface Details extends Manufacturer {
+  /** Documents verification needs that are not uploaded yet (approving answers 409 while any are missing). */
+  missingDocuments: string[];
   certificates: Array<{ id: string; kind: string; mime: string; name: string; url: string }>;
 }
 
@@ -151,6 +154,7 @@ function DetailsModal({
         ['Contact', m.contact ?? '-'],
         ['GST Number', m.gst],
         ['Address', m.address],
+        ['State', m.state ?? '-'],
         ['Registration Date', m.regDate],
       ]
     : [];
@@ -172,6 +176,14 @@ function DetailsModal({
               items={docs}
               emptyText={m.certificates.length ? 'Loading documents...' : 'No documents uploaded yet'}
             />
+            {m.missingDocuments.length > 0 && (
+              <p
+                role="status"
+                className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+              >
+                Not yet uploaded, needed for verification: {m.missingDocuments.join(', ')}.
+              </p>
+            )}
           </div>
           <dl className="space-y-2 text-sm">
             {rows.map(([k, v]) => (
@@ -286,6 +298,7 @@ export default function AdminManufacturersPage() {
       <DetailsModal id={openId} onClose={() => setOpenId(null)} onReason={onReason} />
       <ReasonDialog
         open={Boolean(reasonFor)}
+        subject="manufacturer"
         title={
           reasonFor?.action === 'suspend'
             ? REASON_DIALOG_TITLES.suspendManufacturer

@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type InviteAdminInput, inviteAdminSchema, type SiteSettings, siteSettingsSchema } from '@ub/shared';
+import {
+  DOCUMENT_KIND_LABELS,
+  DOCUMENT_KINDS,
+  type InviteAdminInput,
+  inviteAdminSchema,
+  type SiteSettings,
+  siteSettingsSchema,
+} from '@ub/shared';
 import { formatDate } from '@ub/shared/format';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -157,6 +164,7 @@ function SiteForm({ initial, onSaved }: { initial: SiteSettings; onSaved: (s: Si
       for (const issue of parsed.error.issues) {
         const path = issue.path.join('.');
         if (path.startsWith('gstRates')) setGstError('Enter GST rates as numbers from 0 to 100, separated by commas.');
+        else if (path.startsWith('requiredDocuments')) form.setError('requiredDocuments', { message: issue.message });
         else form.setError(path as keyof SiteFormValues, { message: issue.message });
       }
       return;
@@ -200,6 +208,28 @@ function SiteForm({ initial, onSaved }: { initial: SiteSettings; onSaved: (s: Si
           <span className="block text-xs text-slate-500">Large imports then skip the moderation queue.</span>
         </span>
       </label>
+      <fieldset className="space-y-1">
+        <legend className="text-sm font-medium text-slate-700">Documents needed for verification</legend>
+        <p className="text-xs text-slate-500">A manufacturer can be approved only once these are uploaded.</p>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          {DOCUMENT_KINDS.map((kind) => (
+            <label key={kind} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                value={kind}
+                className="h-4 w-4 accent-brand-700"
+                {...form.register('requiredDocuments')}
+              />
+              {DOCUMENT_KIND_LABELS[kind]}
+            </label>
+          ))}
+        </div>
+        {err.requiredDocuments?.message && (
+          <p role="alert" className="text-xs font-medium text-red-600">
+            {err.requiredDocuments.message}
+          </p>
+        )}
+      </fieldset>
       <FormError message={save.error?.message} />
       <Button type="submit" disabled={save.isPending}>
         Save settings

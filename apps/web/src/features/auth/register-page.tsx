@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   BUSINESS_CATEGORIES,
   CATEGORY_LABELS,
+  INDIAN_STATES,
   LIMITS,
   type ManufacturerStatus,
   normalizeGst,
@@ -37,7 +38,15 @@ const STEP_LABELS: Record<Step, string> = {
 };
 
 const STEP1_FIELDS = ['phone', 'email'];
-const STEP2_FIELDS = ['full_name', 'company_name', 'company_address', 'category', 'gst_number'];
+const STEP2_FIELDS = ['full_name', 'company_name', 'company_address', 'state', 'category', 'gst_number'];
+
+/** States and union territories by name, Other Territory (97) last. */
+const STATE_OPTIONS: string[] = [
+  ...INDIAN_STATES.filter((s) => s.code !== '97')
+    .map((s) => s.name)
+    .sort((a, b) => a.localeCompare(b)),
+  'Other Territory',
+];
 
 /** Puts the server's field messages on the form that owns each field; true when any landed. */
 function applyFieldErrors<T extends FieldValues>(
@@ -68,7 +77,7 @@ export default function RegisterPage() {
   });
   const business = useForm<Step2>({
     resolver: zodResolver(registerStep2Schema),
-    defaultValues: { full_name: '', company_name: '', company_address: '', gst_number: '' },
+    defaultValues: { full_name: '', company_name: '', company_address: '', state: '', gst_number: '' },
   });
   const secret = useForm<Step3>({
     resolver: zodResolver(passwordPairSchema),
@@ -182,6 +191,22 @@ export default function RegisterPage() {
             error={business.formState.errors.company_address?.message}
             {...business.register('company_address')}
           />
+          <SelectField
+            label="State"
+            autoComplete="address-level1"
+            hint="The state of the registered address: it must be the state your GSTIN is registered in."
+            error={business.formState.errors.state?.message}
+            {...business.register('state', { deps: 'gst_number' })}
+          >
+            <option value="" disabled>
+              Select a state
+            </option>
+            {STATE_OPTIONS.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
           <SelectField
             label="Category"
             defaultValue=""

@@ -4,7 +4,7 @@ import {
   MANUFACTURER_STATUSES,
   MANUFACTURER_TRANSITIONS,
   type ManufacturerAction,
-  reasonSchema,
+  manufacturerReasonSchema,
   reasonText,
 } from '@ub/shared';
 import { and, eq } from 'drizzle-orm';
@@ -29,11 +29,14 @@ export const manufacturerItem = z.object({
   statusReason: z.string().nullable(),
   gst: z.string(),
   address: z.string(),
+  state: z.string().nullable(),
   category: z.string(),
 });
 
 const manufacturerDetails = manufacturerItem.extend({
   reviewStarted: z.boolean(),
+  /** Labels of the documents verification needs (site settings) that are not uploaded yet. */
+  missingDocuments: z.array(z.string()),
   certificates: z.array(
     z.object({ id: z.string(), kind: z.string(), mime: z.string(), name: z.string(), url: z.string() }),
   ),
@@ -119,12 +122,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           summary: `${action[0]?.toUpperCase()}${action.slice(1)} a manufacturer${needsReason ? ' (reason required)' : ''}`,
           security,
           params: idParams,
-          ...(needsReason ? { body: reasonSchema } : {}),
+          ...(needsReason ? { body: manufacturerReasonSchema } : {}),
           response: { 200: manufacturerItem, ...errors },
         },
       },
       async (req) => {
-        const reason = needsReason ? reasonText(reasonSchema.parse(req.body)) : null;
+        const reason = needsReason ? reasonText(manufacturerReasonSchema.parse(req.body)) : null;
         return transitionManufacturer(app, currentUser(req).id, req.params.id, action, reason);
       },
     );

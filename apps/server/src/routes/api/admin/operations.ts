@@ -133,6 +133,19 @@ const leadItem = z.object({
   status: z.enum(LEAD_STATUSES),
   notes: z.string().nullable(),
   createdAt: z.string(),
+  /** Later submissions with the same contact inside the merge window; the lead keeps the first as sent. */
+  repeatCount: z.number(),
+  repeats: z.array(
+    z.object({
+      name: z.string(),
+      company: z.string(),
+      gst: z.string().nullable(),
+      email: z.string().nullable(),
+      referredBy: z.string().nullable(),
+      sourcePage: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
 });
 const disputeItem = z.object({
   id: z.string(),

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO, seedDemo } from '../src/seed/demo.ts';
+import { call, count, useTestApp } from './helpers.ts';
+
+/** server.ts builds the app (which creates the ADMIN_EMAIL administrator) and then seeds: the same order here. */
+
+async function canSignIn(t: ReturnType<typeof useTestApp>, url: string, body: Record<string, string>) {
+  return (await call(t.app, 'POST', url, { body })).statusCode === 200;
+}
+
+describe('demo seed after ADMIN_EMAIL created the first administrator', () => {
+  const t = useTestApp({ ADMIN_EMAIL: 'ops@example.in', ADMIN_PASSWORD: 'OpsAdminPass1' });
+
+  it('still seeds the demo data, keeps the administrator, and seeds only once', async () => {
+    expect(await count(t.database, 'users')).toBe(1);
+    await seedDemo(t.app);
+    expect(await canSignIn(t, '/api/login', { username: DEMO.seller.email, password: DEMO.seller.password })).toBe(
+      true,
+    );
+    expect(await canSignIn(t, '/api/admin/login', { email: DEMO.admin.email, password: DEMO.admin.password })).toBe(
+      true,
+    );
+    expect(await canSignIn(t, '/api/admin/login', { email: 'ops@example.in', password: 'OpsAdminPass1' })).toBe(true);
+    expect(await count(t.database, 'products')).toBeGreaterThan(0);
+    expect(t.logs.some((l) => l.event === 'demo.seeded')).toBe(true);
+
+    const users = await count(t.database, 'users');
+    const orders = await count(t.database, 'orders');
+    await seedDemo(t.app);
+    expect(await count(t.database, 'users')).toBe(users);
+    expect(await count(t.database, 'orders')).toBe(orders);
+  });
+});
+
+describe('demo seed when ADMIN_EMAIL is the demo administrator', () => {
+  const t = useTestApp({ ADMIN_EMAIL: DEMO.admin.email, ADMIN_PASSWORD: 'ChosenAdminPass1' });
+
+  it('seeds the demo data and leaves the administrator the password the operator chose', async () => {
+    await seedDemo(t.app);
+    expect(await canSignIn(t, '/api/login', { username: DEMO.seller.email, password: DEMO.seller.password })).toBe(
+      true,
+    );
+    expect(await canSignIn(t, '/api/admin/login', { email: DEMO.admin.email, password: 'ChosenAdminPass1' })).toBe(
+      true,
+    );
+    expect(await canSignIn(t, '/api/admin/login', { email: DEMO.admin.email, password: DEMO.admin.password })).toBe(
+      false,
+    );
+    // The start-up log must not advertise a demo password that does not work.
+    const seeded = t.logs.find((l) => l.event === 'demo.seeded');
+    expect(seeded?.admin).toBeUndefined();
+    expect(String(seeded?.msg)).not.toContain(DEMO.admin.password);
+  });
+});
