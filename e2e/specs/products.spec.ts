@@ -141,7 +141,7 @@ test('a seller bulk uploads a CSV with one bad row and reads the error report', 
   await dialog.getByRole('button', { name: 'Download error report' }).click();
   const r = await report;
   expect(readFileSync(await r.path(), 'utf8')).toBe(
-    'row,column,reason,sku\n3,price,Price must be greater than 0.,E2E-BUB-1\n',
+    '"row","column","reason","sku"\n3,"price","Price must be greater than 0.","E2E-BUB-1"\n',
   );
 
   await dialog.getByLabel('CSV file').setInputFiles({

@@ -1,5 +1,5 @@
 /**
- * Runs every fault scenario (or those named on the command line: kill, pg-restart, redis-down, sigterm), each on
+ * Runs every fault scenario (or those named on the command line: kill, pg-restart, redis-down, sigterm, streams), each on
  * its own private PostgreSQL cluster, Redis and server process. Needs root (the cluster runs as the postgres OS
  * user), PostgreSQL 15 binaries (PG_BIN) and redis-server; the server build must be current (npm run test:faults
  * builds it first).
@@ -12,12 +12,14 @@ import { pgRestartScenario } from './pg-restart.ts';
 import { redisDownScenario } from './redis-down.ts';
 import { runScenario, type Scenario } from './harness.ts';
 import { sigtermScenario } from './sigterm.ts';
+import { streamsScenario } from './streams.ts';
 
 const scenarios: Record<string, [string, Scenario]> = {
   kill: ['SIGKILL during bulk upload and order placement', killScenario],
   'pg-restart': ['PostgreSQL restarted while the server runs', pgRestartScenario],
   'redis-down': ['Redis gone while REDIS_URL is set', redisDownScenario],
   sigterm: ['SIGTERM under load', sigtermScenario],
+  streams: ['Hostile requests at every streaming route', streamsScenario],
 };
 
 const wanted = process.argv.slice(2);

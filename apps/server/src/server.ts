@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
+import { warmUpPdfFonts } from './lib/pdf.ts';
 import { seedDemo } from './seed/demo.ts';
 
 async function main() {
@@ -30,6 +31,13 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  setImmediate(() => {
+    try {
+      warmUpPdfFonts();
+    } catch (err) {
+      app.log.error({ err }, 'the invoice fonts could not be loaded');
+    }
+  });
 }
 
 main().catch((err) => {

@@ -2,6 +2,8 @@ export * from './constants.ts';
 export * from './gst.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/common.ts';
+export * from './csv.ts';
+export * from './dates.ts';
 export * from './format.ts';
 export * from './schemas/site.ts';
 export * from './schemas/notifications.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ManufacturerStatus } from '../constants.ts';
+import { calendarDate } from '../dates.ts';
 import { email, requiredText } from './common.ts';
 import { MODERATION_LABELS, MODERATION_STATUSES, type ModerationStatus } from './product.ts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './trade.ts';
@@ -169,9 +170,8 @@ export const disputeUpdateSchema = z.object({
 
 export const REPORT_KINDS = ['manufacturers', 'products', 'orders', 'payments', 'leads'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.');
 export const reportQuery = z
-  .object({ from: isoDate.optional(), to: isoDate.optional() })
+  .object({ from: calendarDate().optional(), to: calendarDate().optional() })
   .refine((v) => !v.from || !v.to || v.from <= v.to, {
     message: 'The start date must not be after the end date.',
     path: ['to'],

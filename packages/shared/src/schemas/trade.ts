@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from '../dates.ts';
 import {
   email,
   gstinMatchesState,
@@ -131,7 +132,7 @@ export const rfqCreateSchema = z.object({
   category: optionalText(100),
   quantity: positiveQuantity('Quantity'),
   targetPrice: pricePerUnit.optional(),
-  deadline: z.iso.date('Enter a date as YYYY-MM-DD.').optional(),
+  deadline: calendarDate().optional(),
   description: optionalText(4000),
   specifications: z.array(z.string().trim().min(1).max(300)).max(50).default([]),
 });
@@ -177,8 +178,7 @@ export const orderStatusChangeSchema = z
     status: z.enum(['processing', 'shipped', 'delivered', 'cancelled'], { error: 'Choose the new status.' }),
     carrier: optionalText(100),
     trackingNumber: optionalText(100),
-    estimatedDelivery: z.iso
-      .date('Enter a date as YYYY-MM-DD.')
+    estimatedDelivery: calendarDate()
       .optional()
       .or(z.literal('').transform(() => undefined)),
     reason: optionalText(1000),

@@ -1,12 +1,13 @@
 import type { ReportKind } from '@ub/shared';
 import type { Database } from '../../db/client.ts';
+import type { CsvColumn } from '../../lib/csv.ts';
 
 interface ReportSpec {
   /** Table alias whose created_at and id drive the date range and the keyset paging. */
   alias: string;
   select: string;
   from: string;
-  columns: Array<{ key: string; header: string }>;
+  columns: CsvColumn[];
 }
 
 const SPECS: Record<ReportKind, ReportSpec> = {
@@ -40,9 +41,9 @@ const SPECS: Record<ReportKind, ReportSpec> = {
       { key: 'company_name', header: 'Manufacturer' },
       { key: 'sku', header: 'SKU' },
       { key: 'category', header: 'Category' },
-      { key: 'price', header: 'Price (INR)' },
-      { key: 'moq', header: 'MOQ' },
-      { key: 'stock', header: 'Stock' },
+      { key: 'price', header: 'Price (INR)', numeric: true },
+      { key: 'moq', header: 'MOQ', numeric: true },
+      { key: 'stock', header: 'Stock', numeric: true },
       { key: 'unit', header: 'Unit' },
       { key: 'status', header: 'Listing' },
       { key: 'moderation_status', header: 'Moderation' },
@@ -63,10 +64,10 @@ const SPECS: Record<ReportKind, ReportSpec> = {
       { key: 'manufacturer', header: 'Manufacturer' },
       { key: 'status', header: 'Status' },
       { key: 'payment_status', header: 'Payment' },
-      { key: 'subtotal', header: 'Subtotal (INR)' },
-      { key: 'shipping', header: 'Shipping (INR)' },
-      { key: 'tax', header: 'Tax (INR)' },
-      { key: 'total', header: 'Total (INR)' },
+      { key: 'subtotal', header: 'Subtotal (INR)', numeric: true },
+      { key: 'shipping', header: 'Shipping (INR)', numeric: true },
+      { key: 'tax', header: 'Tax (INR)', numeric: true },
+      { key: 'total', header: 'Total (INR)', numeric: true },
       { key: 'ship_city', header: 'City' },
       { key: 'ship_state', header: 'State' },
       { key: 'created_at', header: 'Order Date' },
@@ -85,7 +86,7 @@ const SPECS: Record<ReportKind, ReportSpec> = {
       { key: 'buyer', header: 'Customer' },
       { key: 'manufacturer', header: 'Manufacturer' },
       { key: 'method', header: 'Method' },
-      { key: 'amount', header: 'Amount (INR)' },
+      { key: 'amount', header: 'Amount (INR)', numeric: true },
       { key: 'status', header: 'Status' },
       { key: 'reference', header: 'Reference' },
       { key: 'settlement_number', header: 'Settlement' },

@@ -4,6 +4,7 @@ import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client.ts';
 import { buyers, manufacturers, orderEvents, orderItems, orders } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { unicodeText } from '../../lib/pdf.ts';
 import { fromPaise, toPaise } from './common.ts';
 
 export interface InvoiceLine {
@@ -122,7 +123,10 @@ const money = (v: string) => num.format(Number(v));
 const dateText = (d: Date) =>
   d.toLocaleDateString('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
-/** Renders the invoice as an A4 PDF. The built-in Helvetica has no rupee sign, so amounts are labelled INR. */
+/**
+ * Renders the invoice as an A4 PDF. Names and addresses are set in embedded Noto fonts (lib/pdf.ts), so Devanagari
+ * and emoji come out as typed and the rupee sign is available.
+ */
 export function renderInvoicePdf(inv: InvoiceData): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 36, info: { Title: `Tax Invoice ${inv.invoiceNumber}` } });
   const chunks: Buffer[] = [];
@@ -131,22 +135,23 @@ export function renderInvoicePdf(inv: InvoiceData): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  const t = unicodeText(doc);
   const left = 36;
   const width = doc.page.width - 72;
+  const below = (gap: number) => doc.y + gap;
 
-  doc.font('Helvetica-Bold').fontSize(16).text('TAX INVOICE', left, 36, { width, align: 'center' });
-  doc.font('Helvetica').fontSize(8).text('Original for recipient', { width, align: 'center' });
-  doc.moveDown(0.8);
+  t.draw('TAX INVOICE', left, 36, { width, size: 16, bold: true, align: 'center' });
+  t.draw('Original for recipient', left, doc.y, { width, size: 8, align: 'center' });
 
-  const top = doc.y;
+  const top = below(10);
   const half = width / 2 - 6;
-  doc.font('Helvetica-Bold').fontSize(10).text(inv.seller.name, left, top, { width: half });
-  doc.font('Helvetica').fontSize(8.5).text(inv.seller.address, { width: half });
-  doc.text(`GSTIN: ${inv.seller.gstin}`, { width: half });
-  doc.text(`State: ${inv.seller.state} (${inv.seller.gstin.slice(0, 2)})`, { width: half });
+  t.draw(inv.seller.name, left, top, { width: half, size: 10, bold: true });
+  t.draw(inv.seller.address, left, doc.y, { width: half, size: 8.5 });
+  t.draw(`GSTIN: ${inv.seller.gstin}`, left, doc.y, { width: half, size: 8.5 });
+  t.draw(`State: ${inv.seller.state} (${inv.seller.gstin.slice(0, 2)})`, left, doc.y, { width: half, size: 8.5 });
   const leftEnd = doc.y;
   const rx = left + half + 12;
-  doc.font('Helvetica').fontSize(8.5);
+  let y = top;
   for (const [k, v] of [
     ['Invoice No.', inv.invoiceNumber],
     ['Invoice Date', dateText(inv.invoiceDate)],
@@ -155,21 +160,22 @@ export function renderInvoicePdf(inv: InvoiceData): Promise<Buffer> {
     ['Place of Supply', inv.placeOfSupply],
     ['Tax Type', inv.supplyType === 'intra' ? 'CGST + SGST (intra-state)' : 'IGST (inter-state)'],
   ] as const) {
-    const y = doc.y;
-    doc.font('Helvetica-Bold').text(k, rx, y, { width: 80 });
-    doc.font('Helvetica').text(v, rx + 82, y, { width: half - 82 });
+    const h = Math.max(
+      t.draw(k, rx, y, { width: 80, size: 8.5, bold: true }),
+      t.draw(v, rx + 82, y, { width: half - 82, size: 8.5 }),
+    );
+    y += h;
   }
-  doc.y = Math.max(leftEnd, doc.y) + 10;
 
-  const partyTop = doc.y;
-  doc.font('Helvetica-Bold').fontSize(9).text('Bill To', left, partyTop, { width: half });
-  doc.font('Helvetica').fontSize(8.5).text(inv.buyer.name, { width: half });
-  doc.text(`Attn: ${inv.buyer.contact}`, { width: half });
-  if (inv.buyer.address) doc.text(inv.buyer.address, { width: half });
-  doc.text(`GSTIN: ${inv.buyer.gstin ?? 'Unregistered'}`, { width: half });
+  const partyTop = Math.max(leftEnd, y) + 10;
+  t.draw('Bill To', left, partyTop, { width: half, size: 9, bold: true });
+  t.draw(inv.buyer.name, left, doc.y, { width: half, size: 8.5 });
+  t.draw(`Attn: ${inv.buyer.contact}`, left, doc.y, { width: half, size: 8.5 });
+  if (inv.buyer.address) t.draw(inv.buyer.address, left, doc.y, { width: half, size: 8.5 });
+  t.draw(`GSTIN: ${inv.buyer.gstin ?? 'Unregistered'}`, left, doc.y, { width: half, size: 8.5 });
   const billEnd = doc.y;
-  doc.font('Helvetica-Bold').fontSize(9).text('Ship To', rx, partyTop, { width: half });
-  doc.font('Helvetica').fontSize(8.5).text(inv.shipTo, rx, doc.y, { width: half });
+  t.draw('Ship To', rx, partyTop, { width: half, size: 9, bold: true });
+  t.draw(inv.shipTo, rx, doc.y, { width: half, size: 8.5 });
   doc.y = Math.max(billEnd, doc.y) + 12;
 
   const intra = inv.supplyType === 'intra';
@@ -193,71 +199,70 @@ export function renderInvoicePdf(inv: InvoiceData): Promise<Buffer> {
   const last = cols.at(-1);
   if (last) last.w = width - fixed;
 
-  const drawRow = (cells: string[], bold: boolean) => {
-    const y = doc.y;
-    let x = left;
-    let height = 0;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
-    cols.forEach((c, i) => {
-      const text = cells[i] ?? '';
-      height = Math.max(height, doc.heightOfString(text, { width: c.w - 4 }));
-      doc.text(text, x + 2, y + 3, { width: c.w - 4, align: c.align });
-      x += c.w;
-    });
-    doc.y = y + height + 6;
+  const rule = () =>
     doc
       .moveTo(left, doc.y)
       .lineTo(left + width, doc.y)
       .lineWidth(0.5)
       .strokeColor('#999999')
       .stroke();
+  const drawRow = (cells: string[], bold: boolean) => {
+    const rowTop = doc.y;
+    let x = left;
+    let height = 0;
+    cols.forEach((c, i) => {
+      height = Math.max(
+        height,
+        t.draw(cells[i] ?? '', x + 2, rowTop + 3, { width: c.w - 4, size: 8, bold, align: c.align }),
+      );
+      x += c.w;
+    });
+    doc.y = rowTop + height + 6;
+    rule();
   };
-  doc
-    .moveTo(left, doc.y)
-    .lineTo(left + width, doc.y)
-    .lineWidth(0.5)
-    .strokeColor('#999999')
-    .stroke();
+  rule();
   drawRow(
     cols.map((c) => c.h),
     true,
   );
   inv.lines.forEach((l, i) => {
-    if (doc.y > doc.page.height - 160) doc.addPage();
+    if (doc.y > doc.page.height - 160) {
+      doc.addPage();
+      doc.y = 36;
+    }
     drawRow(
       cols.map((c) => c.v(l, i)),
       false,
     );
   });
 
-  doc.moveDown(0.6);
-  const totals: Array<[string, string]> = [['Taxable Value', inv.totals.taxable]];
-  if (intra) totals.push(['CGST', inv.totals.cgst], ['SGST', inv.totals.sgst]);
-  else totals.push(['IGST', inv.totals.igst]);
-  totals.push(['Shipping', inv.totals.shipping], ['Grand Total (INR)', inv.totals.total]);
+  doc.y += 8;
+  const totals: Array<[string, string]> = [['Taxable Value', money(inv.totals.taxable)]];
+  if (intra) totals.push(['CGST', money(inv.totals.cgst)], ['SGST', money(inv.totals.sgst)]);
+  else totals.push(['IGST', money(inv.totals.igst)]);
+  totals.push(['Shipping', money(inv.totals.shipping)], ['Grand Total', `\u20B9 ${money(inv.totals.total)}`]);
   for (const [k, v] of totals) {
-    const y = doc.y;
-    const bold = k.startsWith('Grand');
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 10 : 9);
-    doc.text(k, left + width - 250, y, { width: 150, align: 'right' });
-    doc.text(money(v), left + width - 100, y, { width: 100, align: 'right' });
-    doc.moveDown(0.2);
+    const rowTop = doc.y;
+    const o = k === 'Grand Total' ? { size: 10, bold: true } : { size: 9 };
+    const h = Math.max(
+      t.draw(k, left + width - 250, rowTop, { ...o, width: 150, align: 'right' }),
+      t.draw(v, left + width - 100, rowTop, { ...o, width: 100, align: 'right' }),
+    );
+    doc.y = rowTop + h + 2;
   }
-  doc.moveDown(0.6);
-  doc.font('Helvetica-Bold').fontSize(9).text('Amount in words: ', left, doc.y, { continued: true, width });
-  doc.font('Helvetica').text(inv.amountInWords);
-  doc.moveDown(2);
-  doc.font('Helvetica').fontSize(8).text(`For ${inv.seller.name}`, left, doc.y, { width, align: 'right' });
-  doc.moveDown(2.5);
-  doc.text('Authorised Signatory', { width, align: 'right' });
-  doc.moveDown(1);
-  doc
-    .fontSize(7)
-    .fillColor('#555555')
-    .text('This is a computer-generated invoice issued through Udyog Bazaar.', left, doc.y, {
-      width,
-      align: 'center',
-    });
+  doc.y += 8;
+  t.draw([{ text: 'Amount in words: ', bold: true }, { text: inv.amountInWords }], left, doc.y, { width, size: 9 });
+  doc.y += 24;
+  t.draw(`For ${inv.seller.name}`, left, doc.y, { width, size: 8, align: 'right' });
+  doc.y += 30;
+  t.draw('Authorised Signatory', left, doc.y, { width, size: 8, align: 'right' });
+  doc.y += 12;
+  doc.fillColor('#555555');
+  t.draw('This is a computer-generated invoice issued through Udyog Bazaar.', left, doc.y, {
+    width,
+    size: 7,
+    align: 'center',
+  });
   doc.end();
   return done;
 }

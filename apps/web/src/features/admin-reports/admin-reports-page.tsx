@@ -32,7 +32,11 @@ export default function AdminReportsPage() {
         const body = (await res.json().catch(() => ({}))) as { error?: string };
         throw new Error(body.error ?? 'Export failed.');
       }
-      const url = URL.createObjectURL(await res.blob());
+      // A report that fails after its first rows breaks the connection off: never save it as if it were whole.
+      const blob = await res.blob().catch(() => {
+        throw new Error('The export broke off before the end. Please try again.');
+      });
+      const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;
       a.download = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `${kind}.csv`;

@@ -7,8 +7,6 @@ import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { useSite } from './use-site.ts';
 
-// Fetched right after the page renders rather than with it, keeping react-toastify out of the first download.
-const LandingToasts = lazy(() => import('./landing-toasts.tsx').then((m) => ({ default: m.Toasts })));
 // The policy text is only downloaded when someone opens it.
 const PolicyModal = lazy(() => import('./policy-modal.tsx').then((m) => ({ default: m.PolicyModal })));
 
@@ -57,9 +55,6 @@ export default function LandingPage() {
           <PolicyModal open={policyOpen} onClose={closePolicy} />
         </Suspense>
       )}
-      <Suspense fallback={null}>
-        <LandingToasts />
-      </Suspense>
     </div>
   );
 }

@@ -1,3 +1,3 @@
-/** Loaded after the landing page has rendered, so react-toastify is not part of the page's initial JavaScript. */
+/** Loaded when someone uses the lead form, so react-toastify is not part of what the landing page downloads. */
 export { toast } from 'react-toastify';
 export { Toasts } from '../../components/toasts.tsx';

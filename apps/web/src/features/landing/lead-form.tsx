@@ -8,7 +8,7 @@ import {
   type LeadField,
   normalizeContact,
 } from '@ub/shared/lead-rules';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { FormError, SelectField, TextField } from '../../components/field.tsx';
 import { ApiError, api } from '../../lib/api.ts';
 import { POLICY_HASH, POLICY_TITLE } from './policy-link.ts';
@@ -32,6 +32,9 @@ const EMPTY: Values = { name: '', company: '', gst: '', contact: '', email: '', 
 const FIELD_ORDER: LeadField[] = ['name', 'company', 'gst', 'contact', 'email', 'referredBy'];
 
 const loadToasts = () => import('./landing-toasts.tsx');
+// react-toastify and its container come with the first interaction with the form, not with the page: a visitor who
+// only reads the page never downloads them. A toast raised before the container mounts waits for it.
+const LandingToasts = lazy(() => loadToasts().then((m) => ({ default: m.Toasts })));
 
 function referredBy(v: Values): string {
   if (v.source !== OTHER) return v.source;
@@ -48,6 +51,7 @@ export function LeadForm() {
   const [submitting, setSubmitting] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<LeadField, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [toasts, setToasts] = useState(false);
   const ids = { form: useId(), terms: useId() };
   const fieldId = (f: LeadField) => `${ids.form}-${f}`;
 
@@ -69,6 +73,7 @@ export function LeadForm() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    setToasts(true);
     if (!agreed || submitting) return;
     const lead = {
       name: values.name,
@@ -113,6 +118,7 @@ export function LeadForm() {
     <form
       noValidate
       onSubmit={submit}
+      onFocus={() => setToasts(true)}
       aria-describedby={failure ? `${ids.form}-failure` : undefined}
       className="space-y-4"
     >
@@ -242,6 +248,11 @@ export function LeadForm() {
       >
         {submitting ? 'Booking...' : 'Book a Free Call'}
       </button>
+      {toasts && (
+        <Suspense fallback={null}>
+          <LandingToasts />
+        </Suspense>
+      )}
     </form>
   );
 }

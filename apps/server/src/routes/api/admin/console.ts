@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
 import { auditLogQuery, errorBody, inviteAdminSchema, REPORT_KINDS, reportQuery, siteSettingsSchema } from '@ub/shared';
-import { stringify } from 'csv-stringify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../../lib/audit.ts';
+import { csvStringifier } from '../../../lib/csv.ts';
+import { sendStream, startedIterable } from '../../../lib/streams.ts';
 import { deactivateAdmin, inviteAdmin, listAdmins, listAudit } from '../../../modules/admin/admins.ts';
 import { reportColumns, reportRows } from '../../../modules/admin/reports.ts';
 import { getSiteSettings, saveSiteSettings } from '../../../modules/site/site-settings.ts';
@@ -42,14 +43,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const kind = req.params.file.replace(/\.csv$/, '') as (typeof REPORT_KINDS)[number];
       const { from, to } = req.query;
       const name = `${kind}${from ? `-from-${from}` : ''}${to ? `-to-${to}` : ''}.csv`;
-      const csv = stringify({ header: true, columns: reportColumns(kind), bom: true });
-      // Back-pressure: Readable.from pulls the next database batch only when the client has taken the last one.
-      Readable.from(reportRows(app.database, kind, { from, to }))
-        .on('error', (err) => {
-          req.log.error({ err }, 'report export failed');
-          csv.destroy(err);
-        })
-        .pipe(csv);
+      // The first batch is read before answering, so a query that fails at once gets an error status, not a 200.
+      const rows = await startedIterable(reportRows(app.database, kind, { from, to }));
       await audit(app.db, {
         actorUserId: currentUser(req).id,
         action: 'report.export',
@@ -57,11 +52,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         entityId: kind,
         after: { from: from ?? null, to: to ?? null },
       });
-      return reply
+      reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
+        .header('cache-control', 'no-store');
+      // Back-pressure: Readable.from pulls the next database batch only when the client has taken the last one.
+      return sendStream(reply, `report ${kind}.csv`, Readable.from(rows), csvStringifier(reportColumns(kind)));
     },
   );
 

@@ -2,6 +2,7 @@ import { errorBody } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../../lib/errors.ts';
+import { logStreamFailure } from '../../../lib/streams.ts';
 import { notificationChannel } from '../../../modules/notifications/notify.ts';
 import { redeemStreamTicket } from '../../../modules/notifications/stream-ticket.ts';
 
@@ -44,22 +45,33 @@ export const streamRoute: FastifyPluginAsyncZod = async (app) => {
       res.write('retry: 3000\n\n');
       res.write(': connected\n\n');
 
+      let ended = false;
+      // A write that fails (a payload that cannot be serialised, a socket already gone) ends this stream only: it
+      // must not throw into the publisher, which may be another user's request.
+      const send = (text: () => string) => {
+        if (ended) return;
+        try {
+          res.write(text());
+        } catch (err) {
+          end(err);
+        }
+      };
       const unsubscribe = app.events.subscribe(notificationChannel(userId), (payload) => {
         const id = (payload as { id?: string }).id ?? '';
-        res.write(`event: notification\nid: ${id}\ndata: ${JSON.stringify(payload)}\n\n`);
+        send(() => `event: notification\nid: ${id}\ndata: ${JSON.stringify(payload)}\n\n`);
       });
-      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-      let ended = false;
-      const end = () => {
+      const heartbeat = setInterval(() => send(() => ': ping\n\n'), HEARTBEAT_MS);
+      const end = (err?: unknown) => {
         if (ended) return;
         ended = true;
+        if (err) logStreamFailure(req.log, 'notifications', err);
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(end);
         res.end();
       };
       open.add(end);
-      req.raw.on('close', end);
+      req.raw.on('close', () => end());
       res.on('error', end);
     },
   );

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../../lib/audit.ts';
 import { AppError, badRequest } from '../../../lib/errors.ts';
+import { sendStream } from '../../../lib/streams.ts';
 import { type CheckedImage, checkImage, mimeOfKey, readPart } from '../../../lib/uploads.ts';
 import { importProductsCsv } from '../../../modules/products/bulk-import.ts';
 import {
@@ -264,11 +265,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const file = await app.storage.get(key);
       if (!file) return reply.status(404).send({ error: 'Not found' });
       if (file.size !== undefined) reply.header('content-length', file.size);
-      return reply
+      reply
         .type(mimeOfKey(key) ?? 'application/octet-stream')
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.stream);
+        .header('x-content-type-options', 'nosniff');
+      return sendStream(reply, 'product image', file.stream);
     },
   );
 };

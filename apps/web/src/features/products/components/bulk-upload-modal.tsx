@@ -1,31 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  BULK_MESSAGES,
-  BULK_REQUIRED_COLUMNS,
-  type BulkRowError,
-  type BulkUploadResponse,
-  PRODUCT_MESSAGES,
-} from '@ub/shared';
+import { BULK_MESSAGES, BULK_REQUIRED_COLUMNS, type BulkUploadResponse, PRODUCT_MESSAGES } from '@ub/shared';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/button.tsx';
 import { FormError } from '../../../components/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { bulkUpload, downloadTemplate, productKeys, saveFile } from '../api.ts';
+import { errorReport } from '../error-report.ts';
 
 type Phase = { kind: 'idle' } | { kind: 'uploading'; sent: number } | { kind: 'processing' };
-
-const csvCell = (v: string | number) => {
-  const s = String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
-/** The failed rows as a CSV the seller can open next to the file they uploaded. */
-export function errorReport(failed: BulkRowError[]): Blob {
-  const lines = [['row', 'column', 'reason', 'sku'].join(',')];
-  for (const f of failed) lines.push([f.row, f.column, f.reason, f.sku ?? ''].map(csvCell).join(','));
-  return new Blob([`${lines.join('\n')}\n`], { type: 'text/csv;charset=utf-8' });
-}
 
 /** A .csv name or a CSV content type; the server checks the bytes as well. */
 function looksLikeCsv(file: File): boolean {
