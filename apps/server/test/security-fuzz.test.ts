@@ -34,6 +34,9 @@ const ODD = [
   '👩🏽‍💻'.repeat(50),
   'ए'.repeat(300),
   '../../etc/passwd',
+  // Shaped like dates, on no calendar (PostgreSQL refuses them): every date field must answer 400.
+  '2026-02-30',
+  '0000-01-01',
 ];
 
 /** Every leaf of a request schema with its path in the sample body (arrays through their first item). */
