@@ -34,7 +34,7 @@ export function gstCheckCharacter(first14: string): string {
 
 /**
  * Whether two digits are a GST state code in use: 01 to 38 and 97 (Other Territory). 25 (Daman and Diu) is not:
- * it merged into 26 on 26 January 2020 and its registrations were moved to new GSTINs under 26 by 31 May 2020.
+ * it merged into 26 on 26 January 2020 and its registrations were moved to new GSTINs under 26 in 2020.
  * indian-states.ts names every code this accepts (a unit test keeps the two in agreement).
  */
 export function isGstStateCode(code: string): boolean {
