@@ -337,4 +337,30 @@ describe('approval needs an HSN code and a GST rate', () => {
     const inv = await invoiceData(t.app.db, seller.manufacturer.id, id);
     expect(inv.lines.map((l) => [l.hsnCode, l.gstPercentage])).toEqual([['95030010', '5']]);
   });
+
+  it('an RFQ turned into an order takes only a well-formed HSN code and a GST rate the site offers', async () => {
+    const { seller, buyer } = await approvedProduct();
+    const rfq = await call(t.app, 'POST', '/api/buyer/rfqs', {
+      token: buyer.token,
+      body: { manufacturerId: seller.manufacturer.id, productName: 'Custom puzzle', quantity: 100, targetPrice: 80 },
+    });
+    const id = rfq.json().id;
+    await call(t.app, 'POST', `/api/rfqs/${id}/counter`, {
+      token: seller.token,
+      body: { pricePerUnit: 90, quantity: 100 },
+    });
+    await call(t.app, 'POST', `/api/buyer/rfqs/${id}/respond`, { token: buyer.token, body: { action: 'accept' } });
+    const convert = (body: Record<string, unknown>) =>
+      call(t.app, 'POST', `/api/rfqs/${id}/convert`, { token: seller.token, body });
+    const badHsn = await convert({ hsnCode: 'toys' });
+    expect(badHsn.statusCode).toBe(400);
+    expect(badHsn.json().fields.hsnCode).toBe('HSN code must be 4, 6 or 8 digits.');
+    const badRate = await convert({ hsnCode: '9503', gstPercentage: 7 });
+    expect(badRate.statusCode).toBe(400);
+    expect(badRate.json().fields.gstPercentage).toBe('GST rate must be one of 0, 0.25, 3, 5, 18, 40.');
+    expect(await count(t.database, `orders where rfq_id = '${id}'`)).toBe(0);
+    const ok = await convert({ hsnCode: '9503', gstPercentage: 5 });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().products[0]).toMatchObject({ hsnCode: '9503', gstPercentage: '5.00' });
+  });
 });

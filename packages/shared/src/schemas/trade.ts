@@ -11,6 +11,8 @@ import {
   password,
   requiredText,
 } from './common.ts';
+import { HSN_PATTERN } from '../product-review.ts';
+import { PRODUCT_MESSAGES } from './product.ts';
 
 /* ---------- statuses, labels, tabs ---------- */
 
@@ -196,8 +198,10 @@ export type OrderStatusChangeInput = z.input<typeof orderStatusChangeSchema>;
 
 export const rfqConvertSchema = z.object({
   shippingAddress: shippingAddressSchema.optional(),
+  /** Checked against the configured GST rates on the server, as a product's is. */
   gstPercentage: z.coerce.number().min(0).max(40).optional(),
-  hsnCode: optionalText(12),
+  /** Printed on the tax invoice: the same rule as a product's HSN code. */
+  hsnCode: optionalText(12).pipe(z.string().regex(HSN_PATTERN, PRODUCT_MESSAGES.hsnInvalid).optional()),
 });
 
 /* ---------- responses ---------- */

@@ -16,6 +16,8 @@ import type { z } from 'zod';
 import { buyers, manufacturers, products, rfqOffers, rfqs, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
+import { checkGstRate } from '../products/products.ts';
+import { getSiteSettings } from '../site/site-settings.ts';
 import { fromPaise, nextNumber, toPaise } from './common.ts';
 import { insertOrder, orderableManufacturer } from './orders.ts';
 
@@ -396,6 +398,9 @@ export async function convertRfq(
   input: z.output<typeof rfqConvertSchema>,
 ) {
   const r = await scopedRfq(app, { manufacturerId }, id);
+  const { gstRates } = await getSiteSettings(app.db);
+  const gstError = checkGstRate(input.gstPercentage, gstRates);
+  if (gstError) throw badRequest(gstError, { gstPercentage: gstError });
   if (r.status !== 'accepted') throw conflict('Only an accepted RFQ can be turned into an order.');
   if (r.orderId) throw conflict('This RFQ has already been turned into an order.');
   if (!r.agreedPrice || !r.agreedQuantity) throw conflict('This RFQ has no agreed price and quantity.');
