@@ -22,6 +22,7 @@ import { createMailer } from './modules/notifications/mailer.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
+import unreadBodyPlugin from './plugins/unread-body.ts';
 import { apiRoutes } from './routes/index.ts';
 import './types.ts';
 
@@ -89,6 +90,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     },
   });
   await app.register(errorsPlugin);
+  await app.register(unreadBodyPlugin);
   await app.register(rateLimitPlugin, { redis });
   await app.register(authPlugin);
 
