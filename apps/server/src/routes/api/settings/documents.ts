@@ -86,7 +86,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: seller, schema: { ...base, summary: 'The file of one of my documents', params: idParams } },
     async (req, reply) => {
       const doc = await findDocument(app, currentManufacturerId(req), req.params.id);
-      return sendPrivateFile(reply, app.storage, doc.storageKey, doc.mime);
+      return sendPrivateFile(reply, app.storage, doc.storageKey, doc.mime, doc.originalName);
     },
   );
 
