@@ -15,6 +15,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { inProcessBus } from './lib/events.ts';
 import { redisBus } from './lib/redis-bus.ts';
 import { createStorage } from './lib/storage.ts';
+import { sweepPendingFiles } from './lib/stored-files.ts';
 import { webDistDir } from './lib/paths.ts';
 import { ensureAdmin } from './modules/auth/accounts.ts';
 import { createSmsProvider } from './modules/auth/sms.ts';
@@ -123,6 +124,17 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     }
     // History fallback: the web app's router handles /dashboard/products and friends.
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+
+  // A process killed mid-upload (or mid-deletion) left files whose rows never committed: see lib/stored-files.ts.
+  // A failure here (object storage unreachable) must not stop the start; the entries wait for the next one.
+  app.addHook('onReady', async () => {
+    try {
+      const files = await sweepPendingFiles(db.db, app.storage);
+      if (files) app.log.info({ event: 'storage.swept', files }, 'deleted files left by interrupted uploads');
+    } catch (err) {
+      app.log.warn({ err }, 'could not delete files left by interrupted uploads; retried at the next start');
+    }
   });
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {

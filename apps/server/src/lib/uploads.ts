@@ -3,7 +3,6 @@ import type { MultipartFile } from '@fastify/multipart';
 import { LIMITS, PRODUCT_MESSAGES } from '@ub/shared';
 import sharp from 'sharp';
 import { AppError, badRequest } from './errors.ts';
-import type { Storage } from './storage.ts';
 
 /**
  * Upload checks shared by every feature that accepts files: the type is decided from the bytes (never the name or
@@ -133,15 +132,21 @@ export function checkPdf(file: ReadFile, maxBytes: number): void {
   }
 }
 
-/** Stores a checked image and its thumbnail under fresh keys below `prefix`. */
-export async function storeImage(storage: Storage, prefix: string, image: CheckedImage) {
+/** Fresh storage keys below `prefix` for a checked image and its thumbnail, with what is written under each. */
+export function imageFiles(prefix: string, image: CheckedImage) {
   const id = randomUUID();
   const { mime, ext } = KIND_INFO[image.kind];
   const storageKey = `${prefix}/${id}.${ext}`;
   const thumbKey = `${prefix}/${id}-thumb.webp`;
-  await storage.put(storageKey, image.original, mime);
-  await storage.put(thumbKey, image.thumbnail, 'image/webp');
-  return { storageKey, thumbKey, mime };
+  return {
+    storageKey,
+    thumbKey,
+    mime,
+    files: [
+      { key: storageKey, data: image.original, mime },
+      { key: thumbKey, data: image.thumbnail, mime: 'image/webp' },
+    ],
+  };
 }
 
 export const MULTIPART_MESSAGES = {

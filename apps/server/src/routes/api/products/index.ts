@@ -26,6 +26,7 @@ import {
   deleteProduct,
   getProductDetail,
   listProducts,
+  tooManyImages,
   updateProduct,
 } from '../../../modules/products/products.ts';
 import { currentManufacturerId, currentUser } from '../../../types.ts';
@@ -77,8 +78,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const manufacturerId = currentManufacturerId(req);
-      // Ownership first, so another seller's id answers 404 before any file is read.
-      await getProductDetail(app.db, manufacturerId, req.params.id);
+      // Ownership first, so another seller's id answers 404 before any file is read; a full product is refused
+      // before any image work (the database holds the cap when uploads race).
+      const current = await getProductDetail(app.db, manufacturerId, req.params.id);
+      if (current.media.length >= MAX_PRODUCT_IMAGES) throw tooManyImages();
       if (!req.isMultipart()) throw badRequest('Send the images as multipart/form-data in the field "files".');
       const images: CheckedImage[] = [];
       try {
