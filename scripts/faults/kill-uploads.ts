@@ -2,9 +2,11 @@
  * SIGKILL during product image and seller document uploads (and deletions), on PostgreSQL with local file
  * storage. Each round runs uploads from two sellers, kills the server (half the rounds the moment a new file
  * lands in storage, which is inside an upload's write, the others after a random moment), restarts it and checks
- * that no stored file lacks its row, no row lacks its file, and nothing is left pending.
+ * that no stored file lacks its row, no row lacks its file, and nothing is left pending. Last, an upload refused at
+ * its first line must leave the kept-alive connection ready for the next request.
  */
 import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -186,7 +188,52 @@ export async function killUploadsScenario(checks: Checks, res: Resources) {
   form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'pan.pdf');
   const after = await call(server.base, 'POST', '/api/settings/documents', { token: tokens[0], form });
   checks.ok('uploads are taken again after the last restart', after.status === 201, after.status);
+
+  // An upload refused early must not leave its unread body in front of the next request on the connection.
+  const refusedThenNext = await earlyRefusal(server.base, tokens[0] as string);
+  checks.ok(
+    'a bulk CSV refused at its 1 MB first line leaves the kept-alive connection usable at once',
+    refusedThenNext.refused === 400 && refusedThenNext.next === 200 && refusedThenNext.nextMs < 2000,
+    refusedThenNext,
+  );
   checks.ok('no unhandled error in the server logs', crashLines(server).length === 0, crashLines(server).slice(0, 3));
+}
+
+/** A refused bulk upload, then a health check, on one kept-alive connection; the second must not wait. */
+async function earlyRefusal(base: string, token: string) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const boundary = '----ubFaults';
+  const csv = Buffer.concat([Buffer.from('a'.repeat(1024 * 1024)), Buffer.from('\nx,y\n'.repeat(200_000))]);
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
+    csv,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const send = (method: string, path: string, headers: Record<string, string>, payload?: Buffer) =>
+    new Promise<{ status: number; ms: number }>((resolve) => {
+      const t0 = performance.now();
+      const req = request(`${base}${path}`, { method, agent, headers, timeout: 10_000 }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0 }));
+      });
+      req.on('timeout', () => req.destroy());
+      req.on('error', () => resolve({ status: 0, ms: performance.now() - t0 }));
+      req.end(payload);
+    });
+  try {
+    const refused = await send(
+      'POST',
+      '/api/products/bulk-upload',
+      { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    );
+    const next = await send('GET', '/api/health', {});
+    return { refused: refused.status, next: next.status, nextMs: Math.round(next.ms) };
+  } finally {
+    agent.destroy();
+  }
 }
 
 await mainIfRun(import.meta.url, 'SIGKILL during image and document uploads', killUploadsScenario);

@@ -13,6 +13,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { inProcessBus } from './lib/events.ts';
+import { createImageWork } from './lib/image-work.ts';
 import { redisBus } from './lib/redis-bus.ts';
 import { createStorage } from './lib/storage.ts';
 import { sweepPendingFiles } from './lib/stored-files.ts';
@@ -55,6 +56,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('sms', createSmsProvider(config, app.log));
   app.decorate('mailer', createMailer(config, app.log));
   app.decorate('storage', createStorage(config));
+  app.decorate('imageWork', createImageWork({ workers: config.IMAGE_WORKERS }));
 
   // A Redis that is down fails commands at once (no offline queue); one that hangs (a frozen host, a partition)
   // would hold every rate-limited request forever, so each command gives up after REDIS_COMMAND_TIMEOUT_MS.

@@ -96,7 +96,7 @@ export async function saveDocument(
     .from(manufacturerDocuments)
     .where(eq(manufacturerDocuments.manufacturerId, manufacturerId));
   if (n >= DOCUMENT_LIMITS.maxPerSeller) throw conflict(DOCUMENT_MESSAGES.tooMany);
-  const data = await cleanDocument(input.data, type.ext, name);
+  const data = await app.imageWork.run(manufacturerId, () => cleanDocument(input.data, type.ext, name));
   const storageKey = `documents/${manufacturerId}/${randomUUID()}.${type.ext}`;
   try {
     const row = await storeFilesWithRows(

@@ -32,7 +32,15 @@ import {
 import { currentManufacturerId, currentUser } from '../../../types.ts';
 
 const BULK_MAX_BYTES = 50 * 1024 * 1024;
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 413: errorBody };
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  413: errorBody,
+  429: errorBody,
+};
 const idParams = z.object({ id: z.uuid({ error: 'Product not found' }) });
 const security = [{ bearerAuth: [] }];
 
@@ -83,21 +91,28 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const current = await getProductDetail(app.db, manufacturerId, req.params.id);
       if (current.media.length >= MAX_PRODUCT_IMAGES) throw tooManyImages();
       if (!req.isMultipart()) throw badRequest('Send the images as multipart/form-data in the field "files".');
-      const images: CheckedImage[] = [];
+      // Image work is bounded (lib/image-work.ts): a seller's third upload in progress is refused before it is read.
+      const release = app.imageWork.admit(manufacturerId);
       try {
-        for await (const part of req.files()) {
-          if (part.fieldname !== 'files') {
-            part.file.resume();
-            continue;
+        const images: CheckedImage[] = [];
+        try {
+          for await (const part of req.files()) {
+            if (part.fieldname !== 'files') {
+              part.file.resume();
+              continue;
+            }
+            const file = await readPart(part);
+            images.push(await app.imageWork.run(manufacturerId, () => checkImage(file)));
           }
-          images.push(await checkImage(await readPart(part)));
+        } catch (err) {
+          throw multipartError(err);
         }
-      } catch (err) {
-        throw multipartError(err);
+        if (!images.length) throw badRequest(PRODUCT_MESSAGES.imageRequired);
+        const detail = await addProductMedia(app.db, app.storage, manufacturerId, req.params.id, images);
+        return reply.status(201).send(detail);
+      } finally {
+        release();
       }
-      if (!images.length) throw badRequest(PRODUCT_MESSAGES.imageRequired);
-      const detail = await addProductMedia(app.db, app.storage, manufacturerId, req.params.id, images);
-      return reply.status(201).send(detail);
     },
   );
 
