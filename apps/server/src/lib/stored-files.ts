@@ -36,6 +36,7 @@ export async function storeFilesWithRows<T>(
   record: (tx: Db) => Promise<T>,
 ): Promise<T> {
   const keys = files.map((f) => f.key);
+  if (!keys.length) return db.transaction((t) => record(t as unknown as Db));
   await db.insert(pendingFiles).values(keys.map((storageKey) => ({ storageKey })));
   try {
     return await db.transaction(async (t) => {
