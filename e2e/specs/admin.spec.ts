@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, registerSeller, uploadVerificationDocuments } from '../support/api.ts';
+import { apiLogin, openAsSeller, registerSeller, uploadVerificationDocuments } from '../support/api.ts';
 import { E2E_ADMIN } from '../support/env.ts';
 import { screenshots } from '../support/screens.ts';
 
@@ -68,7 +68,11 @@ test('an admin verifies a new manufacturer, suspends them with an "Other" reason
   const details = page.getByRole('dialog', { name: 'Manufacturer Details' });
   await expect(details.getByRole('button', { name: 'Zoom gst_certificate: gst.png' })).toBeVisible();
   await details.getByRole('button', { name: 'Next' }).click();
-  await expect(details.getByRole('link', { name: /Open pan: pan.pdf/ })).toBeVisible();
+  // A PDF is downloaded, never shown inside the console (one may carry a script).
+  const pdfLink = details.getByRole('link', { name: /Download pan: pan.pdf/ });
+  const download = page.waitForEvent('download');
+  await pdfLink.click();
+  expect((await download).suggestedFilename()).toBe('pan.pdf');
   await details.getByRole('button', { name: 'Previous' }).click();
   await details.getByRole('button', { name: 'Zoom gst_certificate: gst.png' }).click();
   await expect(page.getByRole('dialog', { name: 'Zoomed image' })).toBeVisible();
@@ -124,6 +128,40 @@ test('an admin verifies a new manufacturer, suspends them with an "Other" reason
   const audit = page.getByRole('table', { name: 'Audit log' });
   await expect(audit.getByText('manufacturer.suspend')).toBeVisible();
   await expect(audit.getByRole('cell', { name: 'Repeated late dispatches', exact: true })).toBeVisible();
+});
+
+test('a seller downloads a PDF document and views an image document, both served as attachments', async ({
+  page,
+  request,
+}) => {
+  const seller = await registerSeller(request);
+  const token = await apiLogin(request, seller.email, seller.password);
+  for (const [kind, name, mimeType, buffer] of [
+    ['pan', 'pan.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n%%EOF\n')],
+    ['gst_certificate', 'gst.png', 'image/png', ORANGE_PNG],
+  ] as const) {
+    const res = await request.post('/api/settings/documents', {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: { kind, file: { name, mimeType, buffer } },
+    });
+    expect(res.headers()['content-disposition']).toBeUndefined();
+    const file = await request.get((await res.json()).url, { headers: { authorization: `Bearer ${token}` } });
+    expect(file.headers()['content-disposition']).toMatch(/^attachment; filename="/);
+    expect(file.headers()['content-security-policy']).toBe("default-src 'none'; sandbox");
+  }
+  await openAsSeller(page, token, seller.userId, '/dashboard/settings');
+  const pdfRow = page.getByRole('listitem').filter({ hasText: 'pan.pdf' });
+  const download = page.waitForEvent('download');
+  await pdfRow.getByRole('button', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toBe('pan.pdf');
+  const imageRow = page.getByRole('listitem').filter({ hasText: 'gst.png' });
+  const tab = page.context().waitForEvent('page');
+  await imageRow.getByRole('button', { name: 'View' }).click();
+  const opened = await tab;
+  await opened.waitForLoadState();
+  expect(await opened.evaluate(() => (document.querySelector('img') as HTMLImageElement | null)?.naturalWidth)).toBe(
+    64,
+  );
 });
 
 test('every admin screen renders at phone and desktop widths', async ({ page }) => {

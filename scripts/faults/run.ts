@@ -1,13 +1,14 @@
 /**
- * Runs every fault scenario (or those named on the command line: kill, pg-restart, redis-down, sigterm, streams), each on
- * its own private PostgreSQL cluster, Redis and server process. Needs root (the cluster runs as the postgres OS
- * user), PostgreSQL 15 binaries (PG_BIN) and redis-server; the server build must be current (npm run test:faults
- * builds it first).
+ * Runs every fault scenario (or those named on the command line: kill, kill-uploads, pg-restart, redis-down,
+ * sigterm, streams), each on its own private PostgreSQL cluster, Redis and server process. Needs root (the cluster
+ * runs as the postgres OS user), PostgreSQL 15 binaries (PG_BIN) and redis-server; the server build must be current
+ * (npm run test:faults builds it first).
  *
  *   npm run test:faults
  *   npx tsx scripts/faults/run.ts redis-down
  */
 import { killScenario } from './kill.ts';
+import { killUploadsScenario } from './kill-uploads.ts';
 import { pgRestartScenario } from './pg-restart.ts';
 import { redisDownScenario } from './redis-down.ts';
 import { runScenario, type Scenario } from './harness.ts';
@@ -16,6 +17,7 @@ import { streamsScenario } from './streams.ts';
 
 const scenarios: Record<string, [string, Scenario]> = {
   kill: ['SIGKILL during bulk upload and order placement', killScenario],
+  'kill-uploads': ['SIGKILL during image and document uploads', killUploadsScenario],
   'pg-restart': ['PostgreSQL restarted while the server runs', pgRestartScenario],
   'redis-down': ['Redis gone while REDIS_URL is set', redisDownScenario],
   sigterm: ['SIGTERM under load', sigtermScenario],

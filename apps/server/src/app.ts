@@ -13,8 +13,10 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { inProcessBus } from './lib/events.ts';
+import { createImageWork } from './lib/image-work.ts';
 import { redisBus } from './lib/redis-bus.ts';
 import { createStorage } from './lib/storage.ts';
+import { sweepPendingFiles } from './lib/stored-files.ts';
 import { webDistDir } from './lib/paths.ts';
 import { ensureAdmin } from './modules/auth/accounts.ts';
 import { createSmsProvider } from './modules/auth/sms.ts';
@@ -22,6 +24,7 @@ import { createMailer } from './modules/notifications/mailer.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
+import unreadBodyPlugin from './plugins/unread-body.ts';
 import { apiRoutes } from './routes/index.ts';
 import './types.ts';
 
@@ -53,6 +56,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('sms', createSmsProvider(config, app.log));
   app.decorate('mailer', createMailer(config, app.log));
   app.decorate('storage', createStorage(config));
+  app.decorate('imageWork', createImageWork({ workers: config.IMAGE_WORKERS }));
 
   // A Redis that is down fails commands at once (no offline queue); one that hangs (a frozen host, a partition)
   // would hold every rate-limited request forever, so each command gives up after REDIS_COMMAND_TIMEOUT_MS.
@@ -89,6 +93,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     },
   });
   await app.register(errorsPlugin);
+  await app.register(unreadBodyPlugin);
   await app.register(rateLimitPlugin, { redis });
   await app.register(authPlugin);
 
@@ -121,6 +126,17 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     }
     // History fallback: the web app's router handles /dashboard/products and friends.
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+
+  // A process killed mid-upload (or mid-deletion) left files whose rows never committed: see lib/stored-files.ts.
+  // A failure here (object storage unreachable) must not stop the start; the entries wait for the next one.
+  app.addHook('onReady', async () => {
+    try {
+      const files = await sweepPendingFiles(db.db, app.storage);
+      if (files) app.log.info({ event: 'storage.swept', files }, 'deleted files left by interrupted uploads');
+    } catch (err) {
+      app.log.warn({ err }, 'could not delete files left by interrupted uploads; retried at the next start');
+    }
   });
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {

@@ -65,6 +65,14 @@ const configSchema = z
       .or(z.literal('').transform(() => undefined)),
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** Images decoded and re-encoded at once (lib/image-work.ts); default: one less than the cores, at least 1. */
+    IMAGE_WORKERS: z.coerce
+      .number({ error: 'must be a whole number from 1 to 64' })
+      .int({ error: 'must be a whole number from 1 to 64' })
+      .min(1, { error: 'must be a whole number from 1 to 64' })
+      .max(64, { error: 'must be a whole number from 1 to 64' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     /** Multiplies every rate limit; tests and benchmarks raise it, production keeps 1. */
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   })

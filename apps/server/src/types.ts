@@ -6,6 +6,7 @@ import type { AuthUser } from './modules/auth/sessions.ts';
 import type { SmsProvider } from './modules/auth/sms.ts';
 import type { EventBus } from './lib/events.ts';
 import type { Mailer } from './modules/notifications/mailer.ts';
+import type { ImageWork } from './lib/image-work.ts';
 import type { Storage } from './lib/storage.ts';
 
 declare module 'fastify' {
@@ -18,6 +19,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Uploaded files (product images, seller documents) under server-generated keys. */
     storage: Storage;
+    /** The bounded queue for image decoding and the per-seller limit on uploads in progress. */
+    imageWork: ImageWork;
     /** onRequest hook: 401 without a live token, 403 when the user's role is not one of `roles`. */
     requireRole(...roles: Role[]): (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: attaches the user when a live token is sent, and lets anonymous callers through. */

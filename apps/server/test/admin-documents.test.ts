@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { attachment } from '../src/lib/storage.ts';
 import { call, count, loginAdmin, loginSeller, useTestApp } from './helpers.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -88,6 +89,41 @@ describe('seller verification documents', () => {
     const del = await call(t.app, 'DELETE', `/api/settings/documents/${pdf.json().id}`, { token: seller.token });
     expect(del.statusCode).toBe(204);
     expect((await call(t.app, 'GET', pdf.json().url, { token: seller.token })).statusCode).toBe(404);
+  });
+
+  it('serves documents as downloads in a sandbox, to the seller and to the admin', async () => {
+    const seller = await loginSeller(t.app);
+    // A PDF that would run its OpenAction script if a browser showed it in the page's origin.
+    const scripted = Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction 2 0 R >> endobj\n' +
+        '2 0 obj << /S /JavaScript /JS (app.alert(1)) >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    );
+    const pdf = await upload(seller.token, 'gst_certificate', 'Udyam (MSME) cert.pdf', scripted);
+    const png = await upload(seller.token, 'pan', 'pan.png', PNG);
+    const admin = await loginAdmin(t.app);
+    const certs = (
+      await call(t.app, 'GET', `/api/admin/manufacturers/${seller.manufacturer.id}`, { token: admin.token })
+    ).json().certificates;
+    const served = [
+      await call(t.app, 'GET', pdf.json().url, { token: seller.token }),
+      await call(t.app, 'GET', png.json().url, { token: seller.token }),
+      await call(t.app, 'GET', certs[0].url, { token: admin.token }),
+      await call(t.app, 'GET', certs[1].url, { token: admin.token }),
+    ];
+    for (const res of served) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="[^"]+"; filename\*=UTF-8''/);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+    expect(served[0]?.headers['content-disposition']).toBe(
+      `attachment; filename="Udyam (MSME) cert.pdf"; filename*=UTF-8''Udyam%20%28MSME%29%20cert.pdf`,
+    );
+    expect(served[3]?.headers['content-type']).toBe('image/png');
+    // Quotes and non-ASCII letters cannot break out of the header; the encoded form keeps the exact name.
+    expect(attachment('GST "cert" ₹.pdf')).toBe(
+      `attachment; filename="GST cert _.pdf"; filename*=UTF-8''GST%20%22cert%22%20%E2%82%B9.pdf`,
+    );
   });
 
   it('refuses a text file named .pdf, an SVG, a file over 10 MB, a missing type and a missing file', async () => {

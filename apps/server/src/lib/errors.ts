@@ -51,6 +51,12 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return Boolean(e && e.code === '23505' && (!constraint || e.constraint === constraint));
 }
 
+/** True when a database error is a check violation (23514) raised for `constraint`, e.g. by an upload cap trigger. */
+export function isCheckViolation(err: unknown, constraint: string): boolean {
+  const e = findPgError(err);
+  return Boolean(e && e.code === '23514' && e.constraint === constraint);
+}
+
 function findPgError(err: unknown): { code?: string; constraint?: string } | undefined {
   let cur: unknown = err;
   for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {

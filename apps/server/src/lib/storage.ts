@@ -135,14 +135,36 @@ export function createStorage(config: Config): Storage {
   return localStorage(config.DATA_DIR);
 }
 
-/** Streams a stored private file (a seller document) to the client; 404 when the file is gone. */
-export async function sendPrivateFile(reply: FastifyReply, storage: Storage, key: string, mime: string) {
+/**
+ * Streams a stored private file (a seller document) to the client; 404 when the file is gone. It is always a
+ * download, under a sandboxing policy: a document is the uploader's content, and a PDF with an OpenAction script
+ * or an HTML-sniffed file must never run in the site's origin. An <img> or a fetch() of it still works.
+ */
+export async function sendPrivateFile(reply: FastifyReply, storage: Storage, key: string, mime: string, name: string) {
   const file = await storage.get(key);
   if (!file) throw notFound('Document not found');
   if (file.size !== undefined) reply.header('content-length', file.size);
   reply
     .header('content-type', mime)
     .header('cache-control', 'private, max-age=300')
-    .header('content-disposition', 'inline');
+    .header('content-disposition', attachment(downloadName(name, key)))
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('x-content-type-options', 'nosniff');
   return sendStream(reply, 'document', file.stream);
+}
+
+/** The uploader's name with the extension of what is served (an image is stored re-encoded, in its real type). */
+function downloadName(name: string, key: string): string {
+  const ext = key.slice(key.lastIndexOf('.') + 1);
+  const base = name.replace(/\.[^.]*$/, '') || 'document';
+  return `${base}.${ext}`;
+}
+
+/** RFC 6266: a plain ASCII name for old clients, and the exact one percent-encoded (RFC 5987) for the rest. */
+export function attachment(name: string): string {
+  const ascii = Array.from(name.replace(/["\\]/g, ''))
+    .map((ch) => (ch >= ' ' && ch <= '~' ? ch : '_'))
+    .join('');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import { LIMITS, PRODUCT_MESSAGES } from '@ub/shared';
 import sharp from 'sharp';
-import { badRequest } from './errors.ts';
-import type { Storage } from './storage.ts';
+import { AppError, badRequest } from './errors.ts';
 
 /**
  * Upload checks shared by every feature that accepts files: the type is decided from the bytes (never the name or
@@ -133,15 +132,62 @@ export function checkPdf(file: ReadFile, maxBytes: number): void {
   }
 }
 
-/** Stores a checked image and its thumbnail under fresh keys below `prefix`. */
-export async function storeImage(storage: Storage, prefix: string, image: CheckedImage) {
+/** Fresh storage keys below `prefix` for a checked image and its thumbnail, with what is written under each. */
+export function imageFiles(prefix: string, image: CheckedImage) {
   const id = randomUUID();
   const { mime, ext } = KIND_INFO[image.kind];
   const storageKey = `${prefix}/${id}.${ext}`;
   const thumbKey = `${prefix}/${id}-thumb.webp`;
-  await storage.put(storageKey, image.original, mime);
-  await storage.put(thumbKey, image.thumbnail, 'image/webp');
-  return { storageKey, thumbKey, mime };
+  return {
+    storageKey,
+    thumbKey,
+    mime,
+    files: [
+      { key: storageKey, data: image.original, mime },
+      { key: thumbKey, data: image.thumbnail, mime: 'image/webp' },
+    ],
+  };
+}
+
+export const MULTIPART_MESSAGES = {
+  notMultipart: 'The request is not multipart/form-data.',
+  noBoundary: 'The upload is not valid multipart/form-data: it has no boundary.',
+  badBoundary: 'The upload is not valid multipart/form-data: its boundary is too long.',
+  cutOff: 'The upload ended before it was complete. Please try again.',
+  tooManyFiles: 'Too many files in one upload.',
+  tooManyFields: 'Too many form fields.',
+  fieldName: 'A form field has a name that is not allowed.',
+  tooLarge: 'The file is too large.',
+} as const;
+
+/**
+ * A multipart body that cannot be read (no boundary, cut off, over a parser limit) as the 4xx it deserves, or
+ * undefined for any other error. Busboy's own errors carry no code, so those are known by their message; a route
+ * with a more precise message (the spec's image limits) maps the limit codes itself first.
+ */
+export function multipartFailure(err: unknown): AppError | undefined {
+  if (err instanceof AppError || !err || typeof err !== 'object') return undefined;
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  switch (code) {
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return badRequest(MULTIPART_MESSAGES.notMultipart);
+    case 'FST_MP_PREMATURE_CLOSE':
+      return badRequest(MULTIPART_MESSAGES.cutOff);
+    case 'FST_FILES_LIMIT':
+      return badRequest(MULTIPART_MESSAGES.tooManyFiles);
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return badRequest(MULTIPART_MESSAGES.tooManyFields);
+    case 'FST_PROTO_VIOLATION':
+      return badRequest(MULTIPART_MESSAGES.fieldName);
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError('payload_too_large', MULTIPART_MESSAGES.tooLarge);
+  }
+  if (typeof message !== 'string') return undefined;
+  if (message === 'Multipart: Boundary not found') return badRequest(MULTIPART_MESSAGES.noBoundary);
+  if (message.startsWith('The needle cannot')) return badRequest(MULTIPART_MESSAGES.badBoundary);
+  if (/unexpected end of multipart data/i.test(message)) return badRequest(MULTIPART_MESSAGES.cutOff);
+  return undefined;
 }
 
 /** Content type for a stored key, from the extension the server gave it. */

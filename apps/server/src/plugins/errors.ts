@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../lib/errors.ts';
+import { multipartFailure } from '../lib/uploads.ts';
 
 /** One error shape on the wire: `{ error, fields? }`; 5xx details stay in the log. */
 export default fp(
@@ -15,7 +16,9 @@ export default fp(
         throw badRequest('Text must not contain NUL characters.', { [where]: 'Text must not contain NUL characters.' });
     });
 
-    app.setErrorHandler((err: FastifyError, req, reply) => {
+    app.setErrorHandler((caught: FastifyError, req, reply) => {
+      // A body that is not readable multipart (no boundary, cut off) is the client's fault on every upload route.
+      const err = (req.isMultipart?.() && multipartFailure(caught)) || caught;
       let status = 500;
       let body: { error: string; fields?: Record<string, string>; message?: string };
 

@@ -4,8 +4,10 @@ export interface CarouselItem {
   url: string;
   thumb?: string;
   alt: string;
-  /** PDFs cannot be drawn as images: they show as a tile that opens the file. */
+  /** PDFs cannot be drawn as images: they show as a tile that downloads the file (never shown in the site). */
   isPdf?: boolean;
+  /** The name a downloaded PDF is saved under. */
+  fileName?: string;
 }
 
 /** Previous / next, thumbnails and a full-screen zoom overlay; `emptyText` when there is nothing to show. */
@@ -40,14 +42,13 @@ export function ImageCarousel({ items, emptyText }: { items: CarouselItem[]; emp
         {current.isPdf ? (
           <a
             href={current.url}
-            target="_blank"
-            rel="noreferrer"
+            download={current.fileName ?? ''}
             className="flex flex-col items-center gap-2 text-sm font-semibold text-brand-700 underline"
           >
             <span aria-hidden="true" className="text-4xl">
               📄
             </span>
-            Open {current.alt} (PDF)
+            Download {current.alt} (PDF)
           </a>
         ) : (
           <button

@@ -3,3 +3,4 @@ export * from './catalog.ts';
 export * from './comms.ts';
 export * from './trade.ts';
 export * from './stats.ts';
+export * from './storage.ts';

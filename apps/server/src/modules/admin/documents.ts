@@ -4,7 +4,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { manufacturerDocuments } from '../../db/schema/index.ts';
 import sharp from 'sharp';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, isCheckViolation, notFound } from '../../lib/errors.ts';
+import { deleteRowsThenFiles, storeFilesWithRows } from '../../lib/stored-files.ts';
 import { MAX_IMAGE_PIXELS } from '../../lib/uploads.ts';
 
 const SIGNATURES: Array<{ mime: string; ext: string; test: (b: Buffer) => boolean }> = [
@@ -89,24 +90,31 @@ export async function saveDocument(
   }
   const type = sniffDocument(input.data);
   if (!type) throw badRequest(DOCUMENT_MESSAGES.badType(name), { file: DOCUMENT_MESSAGES.badType(name) });
-  const data = await cleanDocument(input.data, type.ext, name);
+  // A quick refusal before the image work; the database's cap trigger is what holds when uploads race.
   const [{ n } = { n: 0 }] = await app.db
     .select({ n: sql<number>`count(*)::int` })
     .from(manufacturerDocuments)
     .where(eq(manufacturerDocuments.manufacturerId, manufacturerId));
   if (n >= DOCUMENT_LIMITS.maxPerSeller) throw conflict(DOCUMENT_MESSAGES.tooMany);
+  const data = await app.imageWork.run(manufacturerId, () => cleanDocument(input.data, type.ext, name));
   const storageKey = `documents/${manufacturerId}/${randomUUID()}.${type.ext}`;
-  const storage = app.storage;
-  await storage.put(storageKey, data, type.mime);
   try {
-    const [row] = await app.db
-      .insert(manufacturerDocuments)
-      .values({ manufacturerId, kind: input.kind, storageKey, mime: type.mime, originalName: name })
-      .returning();
-    if (!row) throw new Error('document insert returned nothing');
+    const row = await storeFilesWithRows(
+      app.db,
+      app.storage,
+      [{ key: storageKey, data, mime: type.mime }],
+      async (tx) => {
+        const [inserted] = await tx
+          .insert(manufacturerDocuments)
+          .values({ manufacturerId, kind: input.kind, storageKey, mime: type.mime, originalName: name })
+          .returning();
+        if (!inserted) throw new Error('document insert returned nothing');
+        return inserted;
+      },
+    );
     return toItem(row);
   } catch (err) {
-    await storage.delete(storageKey);
+    if (isCheckViolation(err, 'manufacturer_documents_cap')) throw conflict(DOCUMENT_MESSAGES.tooMany);
     throw err;
   }
 }
@@ -122,6 +130,8 @@ export async function findDocument(app: FastifyInstance, manufacturerId: string,
 
 export async function deleteDocument(app: FastifyInstance, manufacturerId: string, id: string) {
   const row = await findDocument(app, manufacturerId, id);
-  await app.db.delete(manufacturerDocuments).where(eq(manufacturerDocuments.id, row.id));
-  await app.storage.delete(row.storageKey);
+  await deleteRowsThenFiles(app.db, app.storage, async (tx) => {
+    await tx.delete(manufacturerDocuments).where(eq(manufacturerDocuments.id, row.id));
+    return { keys: [row.storageKey, ...(row.thumbKey ? [row.thumbKey] : [])], result: undefined };
+  });
 }

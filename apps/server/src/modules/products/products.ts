@@ -14,11 +14,11 @@ import {
   type ProductSort,
   type ReviewedChange,
 } from '@ub/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, Db } from '../../db/client.ts';
 import { manufacturers, productMedia, products } from '../../db/schema/index.ts';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, isCheckViolation, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import {
   COUNT_AHEAD_PAGES,
   pageWithTotal,
@@ -29,7 +29,8 @@ import {
   searchQuery,
 } from '../../lib/search.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { type CheckedImage, storeImage } from '../../lib/uploads.ts';
+import { deleteRowsThenFiles, storeFilesWithRows } from '../../lib/stored-files.ts';
+import { type CheckedImage, imageFiles } from '../../lib/uploads.ts';
 import { getSiteSettings } from '../site/site-settings.ts';
 
 type ProductRow = typeof products.$inferSelect;
@@ -215,8 +216,8 @@ export async function getProductDetail(db: Db, manufacturerId: string, id: strin
  * Replaces every field of the caller's product and removes the listed images, if the product is still at the
  * version the edit form loaded (else 409: a buyer's order or another tab changed it, and saving the old form would
  * undo that). Changing what moderation judged sends an approved product back to Pending Approval. The removed
- * files are deleted from storage after the rows are gone, so a failed write never leaves a row pointing at a
- * missing file.
+ * files are deleted from storage after the rows are gone (and are swept at start-up if the process dies first),
+ * so a failed write never leaves a row pointing at a missing file.
  */
 export async function updateProduct(
   db: Db,
@@ -232,15 +233,14 @@ export async function updateProduct(
   if (gstError) throw badRequest(gstError, { gst_percentage: gstError });
   if (before.version !== payload.version) throw staleConflict();
   const columns = toColumns(payload, manufacturerId);
-  let removed: MediaRow[] = [];
   try {
-    await db.transaction(async (tx) => {
-      if (removeMediaIds.length) {
-        removed = await tx
-          .delete(productMedia)
-          .where(and(eq(productMedia.productId, id), inArray(productMedia.id, removeMediaIds)))
-          .returning();
-      }
+    await deleteRowsThenFiles(db, storage, async (tx) => {
+      const removed = removeMediaIds.length
+        ? await tx
+            .delete(productMedia)
+            .where(and(eq(productMedia.productId, id), inArray(productMedia.id, removeMediaIds)))
+            .returning()
+        : [];
       const changes =
         before.moderationStatus === 'approved'
           ? changesNeedingReview(toDetail(before, []), payload, removed.length > 0)
@@ -257,32 +257,34 @@ export async function updateProduct(
         .where(and(eq(products.id, id), eq(products.version, payload.version)))
         .returning({ id: products.id });
       if (!saved) throw staleConflict();
+      return { keys: fileKeys(removed), result: undefined };
     });
   } catch (err) {
     if (isUniqueViolation(err, 'products_mfr_sku_key')) throw skuConflict();
     throw err;
   }
-  await deleteFiles(storage, removed);
   const row = await findOwnProduct(db, manufacturerId, id);
   return { before, after: toDetail(row, await mediaOf(db, id)) };
 }
 
 export async function deleteProduct(db: Db, storage: Storage, manufacturerId: string, id: string) {
   const row = await findOwnProduct(db, manufacturerId, id);
-  const media = await mediaOf(db, id);
-  await db.delete(products).where(eq(products.id, id));
-  await deleteFiles(storage, media);
-  return row;
+  return deleteRowsThenFiles(db, storage, async (tx) => {
+    const media = await mediaOf(tx, id);
+    await tx.delete(products).where(eq(products.id, id));
+    return { keys: fileKeys(media), result: row };
+  });
 }
 
-async function deleteFiles(storage: Storage, media: MediaRow[]) {
-  await Promise.all(media.flatMap((m) => [storage.delete(m.storageKey), storage.delete(m.thumbKey)]));
-}
+const fileKeys = (media: MediaRow[]) => media.flatMap((m) => [m.storageKey, m.thumbKey]);
+
+export const tooManyImages = () => badRequest(`A product can have at most ${MAX_PRODUCT_IMAGES} images.`);
 
 /**
- * Stores checked images for the caller's product. The limit of images per product counts what is already there.
- * Images are judged by moderation, so new ones send an approved product back to Pending Approval. If recording
- * the rows fails, the files just written are removed again.
+ * Stores checked images for the caller's product. The cap of images per product is the database's (a trigger
+ * counts under a lock per product), so uploads racing in one process or several cannot pass it; the files and
+ * rows go in together (lib/stored-files.ts), so a crash leaves no file without its row. Images are judged by
+ * moderation, so new ones send an approved product back to Pending Approval.
  */
 export async function addProductMedia(
   db: Db,
@@ -292,33 +294,39 @@ export async function addProductMedia(
   images: CheckedImage[],
 ): Promise<ProductDetail> {
   const row = await findOwnProduct(db, manufacturerId, productId);
-  const existing = await mediaOf(db, productId);
-  if (existing.length + images.length > MAX_PRODUCT_IMAGES) {
-    throw badRequest(`A product can have at most ${MAX_PRODUCT_IMAGES} images.`);
-  }
-  const stored: Array<Awaited<ReturnType<typeof storeImage>>> = [];
+  const prepared = images.map((image) => ({ image, ...imageFiles(`products/${productId}`, image) }));
   try {
-    for (const image of images) stored.push(await storeImage(storage, `products/${productId}`, image));
-    const nextPosition = existing.reduce((max, m) => Math.max(max, m.position + 1), 0);
-    await db.transaction(async (tx) => {
-      // The product row first: the media rows' foreign key would otherwise take a share lock on it that two
-      // concurrent uploads could not both upgrade.
-      await imagesChanged(tx, manufacturerId, productId);
-      await tx.insert(productMedia).values(
-        images.map((image, i) => ({
-          productId,
-          storageKey: stored[i]?.storageKey as string,
-          thumbKey: stored[i]?.thumbKey as string,
-          mime: stored[i]?.mime as string,
-          width: image.width,
-          height: image.height,
-          position: nextPosition + i,
-          originalName: image.name,
-        })),
-      );
-    });
+    await storeFilesWithRows(
+      db,
+      storage,
+      prepared.flatMap((p) => p.files),
+      async (tx) => {
+        // The cap trigger's lock, taken first so that positions are numbered after the uploads before this one.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`product_media:${productId}`}, 0))`);
+        // Then the product row: the media rows' foreign key would otherwise take a share lock on it that two
+        // concurrent uploads could not both upgrade.
+        await imagesChanged(tx, manufacturerId, productId);
+        const [last] = await tx
+          .select({ next: sql<number>`coalesce(max(${productMedia.position}) + 1, 0)::int` })
+          .from(productMedia)
+          .where(eq(productMedia.productId, productId));
+        const next = last?.next ?? 0;
+        await tx.insert(productMedia).values(
+          prepared.map((p, i) => ({
+            productId,
+            storageKey: p.storageKey,
+            thumbKey: p.thumbKey,
+            mime: p.mime,
+            width: p.image.width,
+            height: p.image.height,
+            position: next + i,
+            originalName: p.image.name,
+          })),
+        );
+      },
+    );
   } catch (err) {
-    await Promise.all(stored.flatMap((s) => [storage.delete(s.storageKey), storage.delete(s.thumbKey)]));
+    if (isCheckViolation(err, 'product_media_cap')) throw tooManyImages();
     throw err;
   }
   const [after] = await db.select().from(products).where(eq(products.id, row.id));

@@ -112,7 +112,7 @@ function useDocumentUrls(details: Details | undefined): CarouselItem[] {
         if (!res.ok) continue;
         const url = URL.createObjectURL(await res.blob());
         made.push(url);
-        out.push({ url, alt: `${c.kind}: ${c.name}`, isPdf: c.mime === 'application/pdf' });
+        out.push({ url, alt: `${c.kind}: ${c.name}`, isPdf: c.mime === 'application/pdf', fileName: c.name });
       }
       if (!cancelled) setItems(out);
     })();

@@ -25,7 +25,12 @@ interface SellerDocument {
   createdAt: string;
 }
 
-/** Opens a document in a new tab; the file needs the seller's token, so it goes through a blob URL. */
+const isPdf = (doc: SellerDocument) => doc.mime === 'application/pdf';
+
+/**
+ * Downloads a PDF and opens an image in a new tab: a PDF is never shown inside the site (one may carry a script).
+ * The file needs the seller's token, so it goes through a blob URL.
+ */
 async function openDocument(doc: SellerDocument) {
   const res = await fetch(doc.url, { headers: { authorization: `Bearer ${getToken('seller') ?? ''}` } });
   if (!res.ok) {
@@ -33,7 +38,14 @@ async function openDocument(doc: SellerDocument) {
     return;
   }
   const url = URL.createObjectURL(await res.blob());
-  window.open(url, '_blank', 'noopener');
+  if (isPdf(doc)) {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = doc.name;
+    link.click();
+  } else {
+    window.open(url, '_blank', 'noopener');
+  }
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
@@ -115,7 +127,7 @@ export function DocumentsSection() {
               </div>
               <div className="flex gap-2">
                 <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => openDocument(d)}>
-                  View
+                  {isPdf(d) ? 'Download' : 'View'}
                 </Button>
                 <Button
                   variant="danger"

@@ -106,7 +106,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           and(eq(manufacturerDocuments.id, req.params.docId), eq(manufacturerDocuments.manufacturerId, req.params.id)),
         );
       if (!doc) throw notFound('Document not found');
-      return sendPrivateFile(reply, app.storage, doc.storageKey, doc.mime);
+      return sendPrivateFile(reply, app.storage, doc.storageKey, doc.mime, doc.originalName);
     },
   );
 

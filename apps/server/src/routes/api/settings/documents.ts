@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { DOCUMENT_LIMITS, DOCUMENT_MESSAGES, documentKindSchema, errorBody } from '@ub/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../../lib/errors.ts';
@@ -17,7 +18,15 @@ const documentItem = z.object({
   url: z.string(),
   createdAt: z.string(),
 });
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 413: errorBody };
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  413: errorBody,
+  429: errorBody,
+};
 const idParams = z.object({ id: z.uuid({ error: 'Document not found' }) });
 
 /** The seller's verification documents (GST certificate, PAN, Udyam/MSME, IEC, incorporation certificate). */
@@ -56,28 +65,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       if (!req.isMultipart()) throw badRequest(DOCUMENT_MESSAGES.missing, { file: DOCUMENT_MESSAGES.missing });
-      const file = await req.file({ limits: { fileSize: DOCUMENT_LIMITS.maxBytes } });
-      if (!file) throw badRequest(DOCUMENT_MESSAGES.missing, { file: DOCUMENT_MESSAGES.missing });
-      const kindField = file.fields.kind;
-      const kindValue = kindField && !Array.isArray(kindField) && 'value' in kindField ? kindField.value : undefined;
-      const kind = documentKindSchema.safeParse(kindValue);
-      let data: Buffer;
+      const manufacturerId = currentManufacturerId(req);
+      // Image work is bounded (lib/image-work.ts): a seller's third upload in progress is refused before it is read.
+      const release = app.imageWork.admit(manufacturerId);
       try {
-        data = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          const message = DOCUMENT_MESSAGES.tooLarge(file.filename);
-          throw new AppError('payload_too_large', message, { file: message });
-        }
-        throw err;
+        const saved = await saveDocument(app, manufacturerId, await readDocument(req));
+        return reply.status(201).send(saved);
+      } finally {
+        release();
       }
-      if (!kind.success) throw badRequest(DOCUMENT_MESSAGES.kind, { kind: DOCUMENT_MESSAGES.kind });
-      const saved = await saveDocument(app, currentManufacturerId(req), {
-        kind: kind.data,
-        fileName: file.filename,
-        data,
-      });
-      return reply.status(201).send(saved);
     },
   );
 
@@ -86,7 +82,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: seller, schema: { ...base, summary: 'The file of one of my documents', params: idParams } },
     async (req, reply) => {
       const doc = await findDocument(app, currentManufacturerId(req), req.params.id);
-      return sendPrivateFile(reply, app.storage, doc.storageKey, doc.mime);
+      return sendPrivateFile(reply, app.storage, doc.storageKey, doc.mime, doc.originalName);
     },
   );
 
@@ -107,5 +103,26 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The document type (sent before the file, as the form does) and the file's bytes. */
+async function readDocument(req: FastifyRequest) {
+  const file = await req.file({ limits: { fileSize: DOCUMENT_LIMITS.maxBytes } });
+  if (!file) throw badRequest(DOCUMENT_MESSAGES.missing, { file: DOCUMENT_MESSAGES.missing });
+  const kindField = file.fields.kind;
+  const kindValue = kindField && !Array.isArray(kindField) && 'value' in kindField ? kindField.value : undefined;
+  const kind = documentKindSchema.safeParse(kindValue);
+  let data: Buffer;
+  try {
+    data = await file.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      const message = DOCUMENT_MESSAGES.tooLarge(file.filename);
+      throw new AppError('payload_too_large', message, { file: message });
+    }
+    throw err;
+  }
+  if (!kind.success) throw badRequest(DOCUMENT_MESSAGES.kind, { kind: DOCUMENT_MESSAGES.kind });
+  return { kind: kind.data, fileName: file.filename, data };
+}
 
 export default routes;
