@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../lib/errors.ts';
+import { isRetryableConflict } from '../lib/transaction.ts';
 
 /** One error shape on the wire: `{ error, fields? }`; 5xx details stay in the log. */
 export default fp(
@@ -38,6 +39,11 @@ export default fp(
         if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
           body = { error: 'The request body is not valid JSON.' };
         }
+      } else if (isRetryableConflict(err)) {
+        // A deadlock or serialization failure that outlasted the transaction's retries: a race, not a fault.
+        status = 409;
+        body = { error: CONCURRENT_CHANGE_MESSAGE };
+        req.log.warn({ err }, 'transaction conflict after retries');
       } else if (isConnectionError(err)) {
         status = 503;
         body = { error: 'The service is temporarily unavailable. Please try again shortly.' };
@@ -53,6 +59,8 @@ export default fp(
   },
   { name: 'errors' },
 );
+
+export const CONCURRENT_CHANGE_MESSAGE = 'Someone else changed this at the same moment. Please try again.';
 
 /** The path of the first string holding a NUL character in a parsed JSON body or query, or undefined. */
 export function nulAt(value: unknown, path: string, depth = 0): string | undefined {

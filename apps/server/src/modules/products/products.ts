@@ -27,6 +27,7 @@ import {
 import type { Storage } from '../../lib/storage.ts';
 import { type CheckedImage, storeImage } from '../../lib/uploads.ts';
 import { getSiteSettings } from '../site/site-settings.ts';
+import { transaction } from '../../lib/transaction.ts';
 
 type ProductRow = typeof products.$inferSelect;
 type MediaRow = typeof productMedia.$inferSelect;
@@ -180,7 +181,7 @@ export async function updateProduct(
   if (gstError) throw badRequest(gstError, { gst_percentage: gstError });
   let removed: MediaRow[] = [];
   try {
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       await tx
         .update(products)
         .set({ ...toColumns(payload, manufacturerId), updatedAt: new Date() })

@@ -37,6 +37,7 @@ import {
   searchQuery,
 } from '../../lib/search.ts';
 import { fromPaise, iso, nextNumber, toPaise } from './common.ts';
+import { transaction } from '../../lib/transaction.ts';
 
 type Buyer = typeof buyers.$inferSelect;
 
@@ -222,7 +223,7 @@ export async function placeBuyerOrder(
     });
   });
   if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0] as string, fields);
-  const order = await app.db.transaction((tx) =>
+  const order = await transaction(app.db, (tx) =>
     insertOrder(tx, {
       manufacturerId: m.id,
       buyer,
@@ -275,7 +276,7 @@ export async function changeOrderStatus(
   if (!ORDER_TRANSITIONS[from].includes(to)) {
     throw conflict(`An order that is ${ORDER_STATUS_LABELS[from]} cannot be changed to ${ORDER_STATUS_LABELS[to]}.`);
   }
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const now = new Date();
     const patch: Partial<typeof orders.$inferInsert> = { status: to, updatedAt: now };
     let note: string | null = null;

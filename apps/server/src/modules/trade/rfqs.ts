@@ -18,6 +18,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
 import { fromPaise, nextNumber, toPaise } from './common.ts';
 import { insertOrder, orderableManufacturer } from './orders.ts';
+import { transaction } from '../../lib/transaction.ts';
 
 type Buyer = typeof buyers.$inferSelect;
 type Rfq = typeof rfqs.$inferSelect;
@@ -46,7 +47,7 @@ export async function createRfq(
       });
     }
   }
-  const rfq = await app.db.transaction(async (tx) => {
+  const rfq = await transaction(app.db, async (tx) => {
     const [row] = await tx
       .insert(rfqs)
       .values({
@@ -293,7 +294,7 @@ export async function sellerRfqAction(
     patch.status = a.action === 'quote' ? 'quoted' : 'negotiating';
     Object.assign(offer, { pricePerUnit: fromPaise(toPaise(a.pricePerUnit)), quantity: a.quantity, notes: a.notes });
   }
-  await app.db.transaction(async (tx) => {
+  await transaction(app.db, async (tx) => {
     const [updated] = await tx
       .update(rfqs)
       .set(patch)
@@ -341,7 +342,7 @@ export async function buyerRfqResponse(
       notes: input.notes,
     });
   }
-  await app.db.transaction(async (tx) => {
+  await transaction(app.db, async (tx) => {
     const [updated] = await tx
       .update(rfqs)
       .set(patch)
@@ -414,7 +415,7 @@ export async function convertRfq(
   const [p] = r.productId
     ? await app.db.select().from(products).where(eq(products.id, r.productId)).limit(1)
     : [undefined];
-  const order = await app.db.transaction(async (tx) => {
+  const order = await transaction(app.db, async (tx) => {
     const o = await insertOrder(tx, {
       manufacturerId,
       buyer: row.b,
