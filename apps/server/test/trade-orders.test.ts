@@ -131,10 +131,15 @@ describe('buyer orders', () => {
     expect(types.map((n) => n.type)).toContain('payment_received');
   });
 
-  it('lets the buyer cancel a pending order (stock returned, seller told) and raise one dispute', async () => {
+  it('lets the buyer cancel a paid pending order (stock returned, seller told) and raise one dispute', async () => {
     const { seller, buyer, product } = await tradeSetup(t.app);
     const { id } = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id, 20)).json();
     expect(await stockOf(product.id)).toBe(80);
+    const pay = await call(t.app, 'POST', `/api/buyer/orders/${id}/payments`, {
+      token: buyer.token,
+      body: { method: 'UPI', reference: 'UTR-CANCEL-1' },
+    });
+    expect(pay.statusCode).toBe(201);
     const cancel = await call(t.app, 'POST', `/api/buyer/orders/${id}/cancel`, {
       token: buyer.token,
       body: { reason: 'Ordered by mistake' },
