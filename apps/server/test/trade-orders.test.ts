@@ -180,6 +180,14 @@ describe('order lifecycle', () => {
     const { seller, buyer, product } = await tradeSetup(t.app);
     const { id } = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id)).json();
     expect((await setStatus(t.app, seller.token, id, { status: 'processing' })).statusCode).toBe(200);
+    const late = await setStatus(t.app, seller.token, id, {
+      status: 'shipped',
+      carrier: 'Delhivery',
+      trackingNumber: 'DLV123456789',
+      estimatedDelivery: '2020-01-15',
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().fields).toEqual({ estimatedDelivery: 'The estimated delivery cannot be before today.' });
     const noTracking = await setStatus(t.app, seller.token, id, { status: 'shipped', carrier: 'Delhivery' });
     expect(noTracking.statusCode).toBe(400);
     expect(noTracking.json().fields.trackingNumber).toBe('Tracking number is required.');

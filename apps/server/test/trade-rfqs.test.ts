@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createProduct, createSeller } from '../src/seed/factories.ts';
 import { parseStoredAddress } from '../src/modules/trade/rfqs.ts';
-import { call, createBuyerSession, loginSeller, useTestApp } from './helpers.ts';
+import { call, count, createBuyerSession, loginSeller, useTestApp } from './helpers.ts';
 import { shippingTo, tradeSetup } from './trade-fixtures.ts';
 
 const t = useTestApp();
@@ -111,6 +111,21 @@ describe('RFQ negotiation', () => {
     const res = await sendRfq(buyer.token, seller.manufacturer.id, { productId: op.id });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.productId).toBeDefined();
+  });
+
+  it('refuses an RFQ whose deadline is before today in India with a field message, and accepts today', async () => {
+    const { seller, buyer } = await tradeSetup(t.app);
+    const day = 86_400_000;
+    const indiaDate = (ms: number) => new Date(ms + 330 * 60_000).toISOString().slice(0, 10);
+    const before = await count(t.database, 'rfqs');
+    for (const deadline of [indiaDate(Date.now() - day), '2020-01-01']) {
+      const res = await sendRfq(buyer.token, seller.manufacturer.id, { deadline });
+      expect(res.statusCode, deadline).toBe(400);
+      expect(res.json().fields).toEqual({ deadline: 'The deadline cannot be before today.' });
+    }
+    expect(await count(t.database, 'rfqs')).toBe(before);
+    const today = await sendRfq(buyer.token, seller.manufacturer.id, { deadline: indiaDate(Date.now()) });
+    expect(today.statusCode).toBe(201);
   });
 
   it('keeps the whole negotiation: quote, buyer counter, seller counter, buyer accepts, then 409 for any action', async () => {

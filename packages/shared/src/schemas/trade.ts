@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { todayInIndia } from '../format.ts';
 import { gstStateCodeOf } from '../indian-states.ts';
 import { email, indianMobile, MESSAGES, optionalText, password, requiredText } from './common.ts';
 
@@ -105,6 +106,19 @@ export const shippingAddressSchema = z.object({
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
+export const DATE_MESSAGES = {
+  deadlinePast: 'The deadline cannot be before today.',
+  estimatedDeliveryPast: 'The estimated delivery cannot be before today.',
+} as const;
+
+/**
+ * Dates that name a day still ahead (an RFQ deadline, an estimated delivery) may be today but not before it, in
+ * India's time: checked when the request is parsed, so the browser and the server agree on the day.
+ */
+function notBeforeToday(ctx: z.RefinementCtx, value: string | undefined, path: string, message: string) {
+  if (value && value < todayInIndia()) ctx.addIssue({ code: 'custom', path: [path], message });
+}
+
 /* ---------- buyer API ---------- */
 
 export const buyerRegisterSchema = z.object({
@@ -122,7 +136,7 @@ export const buyerRegisterSchema = z.object({
   state: indianState,
 });
 
-export const rfqCreateSchema = z.object({
+const rfqCreateFields = z.object({
   manufacturerId: z.uuid('Choose a manufacturer.'),
   productId: z.uuid().optional(),
   productName: requiredText('Product name', 200),
@@ -133,6 +147,9 @@ export const rfqCreateSchema = z.object({
   description: optionalText(4000),
   specifications: z.array(z.string().trim().min(1).max(300)).max(50).default([]),
 });
+export const rfqCreateSchema = rfqCreateFields.superRefine((v, ctx) =>
+  notBeforeToday(ctx, v.deadline, 'deadline', DATE_MESSAGES.deadlinePast),
+);
 
 /** A price and quantity proposed by either side, with notes. */
 export const offerSchema = z.object({
@@ -189,6 +206,7 @@ export const orderStatusChangeSchema = z
     }
     if (v.status === 'cancelled' && !v.reason)
       ctx.addIssue({ code: 'custom', path: ['reason'], message: MESSAGES.required('Reason') });
+    notBeforeToday(ctx, v.estimatedDelivery, 'estimatedDelivery', DATE_MESSAGES.estimatedDeliveryPast);
   });
 export type OrderStatusChangeInput = z.input<typeof orderStatusChangeSchema>;
 
