@@ -218,10 +218,13 @@ describe('RFQ negotiation', () => {
       body: { pricePerUnit: 90, quantity: 400 },
     });
     await call(t.app, 'POST', `/api/buyer/rfqs/${id}/respond`, { token: buyer.token, body: { action: 'accept' } });
-    const res = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, { token: seller.token });
+    const res = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, {
+      token: seller.token,
+      body: { gstPercentage: 18 },
+    });
     expect(res.statusCode).toBe(201);
     const order = res.json();
-    // 400 x 90 = 36,000 + 18% GST (no listed product) = 42,480
+    // 400 x 90 = 36,000 + 18% GST (chosen for an RFQ without a listed product) = 42,480
     expect(order.payment).toMatchObject({ subtotal: '36000.00', tax: '6480.00', total: '42480.00' });
     expect(order.shippingAddress).toMatchObject({
       street: '44 Residency Road',
@@ -230,7 +233,10 @@ describe('RFQ negotiation', () => {
       state: 'Karnataka',
     });
     expect(order.rfqNumber).toMatch(/^RFQ-/);
-    const again = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, { token: seller.token });
+    const again = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, {
+      token: seller.token,
+      body: { gstPercentage: 18 },
+    });
     expect(again.statusCode).toBe(409);
     const rfq = (await call(t.app, 'GET', `/api/rfqs/${id}`, { token: seller.token })).json();
     expect(rfq.orderId).toBe(order.id);
@@ -242,10 +248,102 @@ describe('RFQ negotiation', () => {
     await call(t.app, 'POST', `/api/rfqs/${id}/approve`, { token: seller.token });
     const res = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, {
       token: seller.token,
-      body: { shippingAddress: { ...shippingTo('Maharashtra'), city: 'Pune', zipCode: '411001' } },
+      body: { shippingAddress: { ...shippingTo('Maharashtra'), city: 'Pune', zipCode: '411001' }, gstPercentage: 5 },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().shippingAddress).toMatchObject({ city: 'Pune', state: 'Maharashtra' });
+  });
+
+  it("refuses the seller's approval of its own counter offer: it waits for the buyer, who can accept it", async () => {
+    const { seller, buyer } = await tradeSetup(t.app);
+    const { id } = (await sendRfq(buyer.token, seller.manufacturer.id, { quantity: 10, targetPrice: 100 })).json();
+    const counter = await call(t.app, 'POST', `/api/rfqs/${id}/counter`, {
+      token: seller.token,
+      body: { pricePerUnit: 1000, quantity: 100 },
+    });
+    expect(counter.statusCode).toBe(200);
+    const approve = await call(t.app, 'POST', `/api/rfqs/${id}/approve`, { token: seller.token });
+    expect(approve.statusCode).toBe(409);
+    expect(approve.json().error).toBe(
+      "Waiting for the buyer's reply to your offer: you can approve only the buyer's latest terms.",
+    );
+    const still = (await call(t.app, 'GET', `/api/rfqs/${id}`, { token: seller.token })).json();
+    expect(still).toMatchObject({ status: 'negotiating', agreedPrice: null, agreedQuantity: null });
+    expect(still.offers.map((o: { by: string; kind: string }) => `${o.by}:${o.kind}`)).toEqual([
+      'buyer:request',
+      'seller:counter',
+    ]);
+    const convert = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, {
+      token: seller.token,
+      body: { gstPercentage: 0 },
+    });
+    expect(convert.statusCode).toBe(409);
+
+    const accepted = await call(t.app, 'POST', `/api/buyer/rfqs/${id}/respond`, {
+      token: buyer.token,
+      body: { action: 'accept' },
+    });
+    expect(accepted.json()).toMatchObject({ status: 'accepted', agreedPrice: '1000.00', agreedQuantity: 100 });
+  });
+
+  it("approves exactly the buyer's latest terms, not the seller's earlier quote", async () => {
+    const { seller, buyer } = await tradeSetup(t.app);
+    const { id } = (await sendRfq(buyer.token, seller.manufacturer.id)).json();
+    await call(t.app, 'POST', `/api/rfqs/${id}/quote`, {
+      token: seller.token,
+      body: { pricePerUnit: 95, quantity: 500 },
+    });
+    const afterQuote = await call(t.app, 'POST', `/api/rfqs/${id}/approve`, { token: seller.token });
+    expect(afterQuote.statusCode).toBe(409);
+    await call(t.app, 'POST', `/api/buyer/rfqs/${id}/respond`, {
+      token: buyer.token,
+      body: { action: 'counter', pricePerUnit: 85, quantity: 600 },
+    });
+    const approved = await call(t.app, 'POST', `/api/rfqs/${id}/approve`, { token: seller.token });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'accepted', agreedPrice: '85.00', agreedQuantity: 600 });
+  });
+
+  it("takes a converted order's GST rate from the RFQ's product, never from the request", async () => {
+    const { seller, buyer, product } = await tradeSetup(t.app, { gstPercentage: '12' });
+    const { id } = (await sendRfq(buyer.token, seller.manufacturer.id, { productId: product.id })).json();
+    await call(t.app, 'POST', `/api/rfqs/${id}/approve`, { token: seller.token });
+    const before = await count(t.database, 'orders');
+    const zero = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, {
+      token: seller.token,
+      body: { gstPercentage: 0 },
+    });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().fields).toEqual({ gstPercentage: "The GST rate comes from the product's listing: 12%." });
+    expect(await count(t.database, 'orders')).toBe(before);
+    const res = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, { token: seller.token });
+    expect(res.statusCode).toBe(201);
+    // 500 x 80 = 40,000 + 12% = 44,800
+    expect(res.json().payment).toMatchObject({ subtotal: '40000.00', tax: '4800.00', total: '44800.00' });
+    expect(res.json().products[0].gstPercentage).toBe('12.00');
+  });
+
+  it('makes the seller choose a configured GST rate to convert an RFQ without a listed product', async () => {
+    const { seller, buyer } = await tradeSetup(t.app);
+    const { id } = (await sendRfq(buyer.token, seller.manufacturer.id)).json();
+    await call(t.app, 'POST', `/api/rfqs/${id}/approve`, { token: seller.token });
+    const before = await count(t.database, 'orders');
+    const none = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, { token: seller.token });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().fields.gstPercentage).toBe('Choose the GST rate of this order: 0, 0.25, 3, 5, 18 or 40%.');
+    const odd = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, {
+      token: seller.token,
+      body: { gstPercentage: 7 },
+    });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().fields.gstPercentage).toBe('Choose the GST rate of this order: 0, 0.25, 3, 5, 18 or 40%.');
+    expect(await count(t.database, 'orders')).toBe(before);
+    const ok = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, {
+      token: seller.token,
+      body: { gstPercentage: 5 },
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().payment).toMatchObject({ subtotal: '40000.00', tax: '2000.00', total: '42000.00' });
   });
 
   it("answers 404 for another seller's RFQ, and for another buyer's", async () => {

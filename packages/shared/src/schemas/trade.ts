@@ -69,6 +69,14 @@ export function rfqStatusLabel(status: string): string {
 }
 export const RFQ_FINAL_STATUSES: readonly RfqStatus[] = ['accepted', 'rejected'];
 export const rfqClosedMessage = (status: string) => `This RFQ has been ${status}. No further actions available.`;
+export const RFQ_MESSAGES = {
+  /** Shown in place of Approve when the seller made the last offer. */
+  waitingForBuyer: "Waiting for the buyer's reply",
+  approveWaiting: "Waiting for the buyer's reply to your offer: you can approve only the buyer's latest terms.",
+  gstFromProduct: (rate: number) => `The GST rate comes from the product's listing: ${rate}%.`,
+  chooseGst: (rates: readonly number[]) =>
+    `Choose the GST rate of this order: ${rates.length > 1 ? `${rates.slice(0, -1).join(', ')} or ` : ''}${rates.at(-1)}%.`,
+} as const;
 
 export const ORDER_PAGE_SIZE = 10;
 export const PAYMENT_PAGE_SIZE = 10;
@@ -212,7 +220,8 @@ export type OrderStatusChangeInput = z.input<typeof orderStatusChangeSchema>;
 
 export const rfqConvertSchema = z.object({
   shippingAddress: shippingAddressSchema.optional(),
-  gstPercentage: z.coerce.number().min(0).max(40).optional(),
+  /** Only for an RFQ without a listed product (or one without a rate): one of the configured rates. */
+  gstPercentage: z.number({ error: 'Choose a GST rate from the list.' }).min(0).max(100).optional(),
   hsnCode: optionalText(12),
 });
 
@@ -370,9 +379,17 @@ export const rfqItem = z.object({
   orderId: z.string().nullable(),
   createdAt: z.string(),
   originalProduct: z
-    .object({ name: z.string(), image: z.string().nullable(), yourPrice: z.string().nullable() })
+    .object({
+      name: z.string(),
+      image: z.string().nullable(),
+      yourPrice: z.string().nullable(),
+      /** The listing's GST rate: a converted order is taxed at it. */
+      gstPercentage: z.string().nullable(),
+    })
     .nullable(),
   offers: z.array(rfqOffer),
+  /** Whose move it is while the RFQ is open: the seller's offer waits for the buyer, and the other way round. */
+  waitingFor: z.enum(['buyer', 'seller']).nullable(),
 });
 export type RfqItem = z.infer<typeof rfqItem>;
 
