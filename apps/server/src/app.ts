@@ -22,6 +22,7 @@ import { createMailer } from './modules/notifications/mailer.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
+import sellerStatusPlugin from './plugins/seller-status.ts';
 import { apiRoutes } from './routes/index.ts';
 import './types.ts';
 
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(errorsPlugin);
   await app.register(rateLimitPlugin, { redis });
   await app.register(authPlugin);
+  await app.register(sellerStatusPlugin);
 
   await app.register(swagger, {
     openapi: {

@@ -1,4 +1,5 @@
 import {
+  type ManufacturerStatus,
   ORDER_STATUS_LABELS,
   ORDER_TAB_STATUSES,
   ORDER_PAGE_SIZE,
@@ -27,6 +28,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { assertSellerMay } from '../auth/seller-status.ts';
 import { notify } from '../notifications/notify.ts';
 import {
   COUNT_AHEAD_PAGES,
@@ -251,6 +253,8 @@ type StatusChange = Pick<z.output<typeof orderStatusChangeSchema>, 'status'> &
 /**
  * Moves an order along its lifecycle. Illegal moves are 409; the UPDATE is conditional on the status read, so two
  * people changing the same order cannot both win. Cancelling returns catalogue stock and drops the unpaid payment.
+ * A seller's move is fulfilment when the order is paid and goes towards delivery, trade otherwise (moving an unpaid
+ * order, cancelling): `sellerStatus` is checked against the account policy accordingly.
  */
 export async function changeOrderStatus(
   db: Db,
@@ -258,6 +262,7 @@ export async function changeOrderStatus(
   orderId: string,
   change: StatusChange,
   actorUserId: string,
+  sellerStatus?: ManufacturerStatus | null,
 ) {
   const [order] = await db
     .select()
@@ -273,6 +278,9 @@ export async function changeOrderStatus(
   if (!order) throw notFound('Order not found');
   const from = order.status;
   const to = change.status;
+  if (sellerStatus !== undefined) {
+    assertSellerMay(sellerStatus, order.paymentStatus === 'paid' && to !== 'cancelled' ? 'fulfil' : 'trade');
+  }
   if (!ORDER_TRANSITIONS[from].includes(to)) {
     throw conflict(`An order that is ${ORDER_STATUS_LABELS[from]} cannot be changed to ${ORDER_STATUS_LABELS[to]}.`);
   }
