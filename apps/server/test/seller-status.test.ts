@@ -121,6 +121,33 @@ describe('what a seller may do in each account status', () => {
   });
 });
 
+describe('a suspended seller and its buyers', () => {
+  it("lets the buyer decline a suspended seller's offer, but not accept or counter it", async () => {
+    const { seller, buyer } = await tradeSetup(t.app);
+    const { id } = (
+      await call(t.app, 'POST', '/api/buyer/rfqs', {
+        token: buyer.token,
+        body: { manufacturerId: seller.manufacturer.id, productName: 'Brass hinge', quantity: 100, targetPrice: 40 },
+      })
+    ).json();
+    await call(t.app, 'POST', `/api/rfqs/${id}/quote`, {
+      token: seller.token,
+      body: { pricePerUnit: 45, quantity: 100 },
+    });
+    await setManufacturerStatus(seller.manufacturer.id, 'suspended');
+    const respond = (body: unknown) =>
+      call(t.app, 'POST', `/api/buyer/rfqs/${id}/respond`, { token: buyer.token, body });
+    for (const body of [{ action: 'accept' }, { action: 'counter', pricePerUnit: 42, quantity: 100 }]) {
+      const res = await respond(body);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toBe('This manufacturer cannot take on new business at the moment.');
+    }
+    const declined = await respond({ action: 'reject', notes: 'Found another supplier' });
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json().status).toBe('rejected');
+  });
+});
+
 describe('a suspended seller and its orders', () => {
   it('may take a paid order to delivery, but not move an unpaid one or cancel a paid one', async () => {
     const { seller, buyer, product } = await tradeSetup(t.app);

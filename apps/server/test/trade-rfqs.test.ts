@@ -323,6 +323,24 @@ describe('RFQ negotiation', () => {
     expect(res.json().products[0].gstPercentage).toBe('12.00');
   });
 
+  it("keeps the product's HSN code on a converted order; another one is refused", async () => {
+    const { seller, buyer, product } = await tradeSetup(t.app, { hsnCode: '9503' });
+    const { id } = (await sendRfq(buyer.token, seller.manufacturer.id, { productId: product.id })).json();
+    await call(t.app, 'POST', `/api/rfqs/${id}/approve`, { token: seller.token });
+    const other = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, {
+      token: seller.token,
+      body: { hsnCode: '0101' },
+    });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().fields).toEqual({ hsnCode: "The HSN code comes from the product's listing: 9503." });
+    const same = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, {
+      token: seller.token,
+      body: { hsnCode: '9503' },
+    });
+    expect(same.statusCode).toBe(201);
+    expect(same.json().products[0].hsnCode).toBe('9503');
+  });
+
   it('makes the seller choose a configured GST rate to convert an RFQ without a listed product', async () => {
     const { seller, buyer } = await tradeSetup(t.app);
     const { id } = (await sendRfq(buyer.token, seller.manufacturer.id)).json();

@@ -74,6 +74,8 @@ export const RFQ_MESSAGES = {
   waitingForBuyer: "Waiting for the buyer's reply",
   approveWaiting: "Waiting for the buyer's reply to your offer: you can approve only the buyer's latest terms.",
   gstFromProduct: (rate: number) => `The GST rate comes from the product's listing: ${rate}%.`,
+  hsnFromProduct: (code: string) => `The HSN code comes from the product's listing: ${code}.`,
+  manufacturerNotTrading: 'This manufacturer cannot take on new business at the moment.',
   chooseGst: (rates: readonly number[]) =>
     `Choose the GST rate of this order: ${rates.length > 1 ? `${rates.slice(0, -1).join(', ')} or ` : ''}${rates.at(-1)}%.`,
 } as const;

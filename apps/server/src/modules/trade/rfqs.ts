@@ -327,6 +327,14 @@ export async function buyerRfqResponse(
     if (last?.byRole !== 'seller' || last.pricePerUnit === null) {
       throw conflict('There is no offer from the seller to answer yet.');
     }
+    // A deal needs a manufacturer that may trade (approved); declining is always possible.
+    if (input.action !== 'reject') {
+      const [m] = await tx
+        .select({ status: manufacturers.status })
+        .from(manufacturers)
+        .where(eq(manufacturers.id, r.manufacturerId));
+      if (m?.status !== 'approved') throw conflict(RFQ_MESSAGES.manufacturerNotTrading);
+    }
     const patch: Partial<typeof rfqs.$inferInsert> = { updatedAt: new Date() };
     const offer: typeof rfqOffers.$inferInsert = {
       rfqId: r.id,
@@ -417,6 +425,10 @@ export async function convertRfq(
     ? await app.db.select().from(products).where(eq(products.id, r.productId)).limit(1)
     : [undefined];
   const gstPercentage = await convertedGstRate(app.db, p?.gstPercentage ?? null, input.gstPercentage);
+  if (p?.hsnCode && input.hsnCode && input.hsnCode !== p.hsnCode) {
+    const message = RFQ_MESSAGES.hsnFromProduct(p.hsnCode);
+    throw badRequest(message, { hsnCode: message });
+  }
   const order = await transaction(app.db, async (tx) => {
     const o = await insertOrder(tx, {
       manufacturerId,
@@ -428,7 +440,7 @@ export async function convertRfq(
           name: r.productName,
           brand: p?.brand ?? null,
           category: r.category ?? p?.category ?? null,
-          hsnCode: input.hsnCode ?? p?.hsnCode ?? null,
+          hsnCode: p?.hsnCode ?? input.hsnCode ?? null,
           unit: p?.unit ?? 'piece',
           quantity: r.agreedQuantity as number,
           unitPaise: toPaise(r.agreedPrice),
