@@ -81,6 +81,15 @@ test('a buyer RFQ is countered, accepted, converted, shipped and shows up in ord
   await expect(page.getByText(/is now Negotiating/)).toBeVisible();
   await expect(row).toContainText('Negotiating');
   await expect(row).toContainText('₹81,300.00');
+  // Back in the RFQ's detail: the seller's own counter offer waits for the buyer, so there is no Approve.
+  await expect(page.getByRole('dialog')).toContainText("Waiting for the buyer's reply");
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await screenshots(page, 'rfq-waiting-for-buyer');
+  const approveAnyway = await request.post(`/api/rfqs/${rfqId}/approve`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(approveAnyway.status()).toBe(409);
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
   const accept = await request.post(`/api/buyer/rfqs/${rfqId}/respond`, {
     headers: buyerAuth,
@@ -93,6 +102,10 @@ test('a buyer RFQ is countered, accepted, converted, shipped and shows up in ord
   await row.getByRole('button', { name: /View/ }).click();
   await expect(page.getByText('This RFQ has been accepted. No further actions available.')).toBeVisible();
   await expect(page.getByRole('dialog')).toContainText('Includes printed gift box');
+  // No listed product behind this RFQ: the seller chooses one of the configured GST rates.
+  await expect(page.getByRole('button', { name: 'Convert to order' })).toBeDisabled();
+  await screenshots(page, 'rfq-convert-gst');
+  await page.getByLabel('GST rate').selectOption('18');
   await page.getByRole('button', { name: 'Convert to order' }).click();
   const created = page.getByText(/Order ORD-\d{4}-\d{6} created/);
   await expect(created).toBeVisible();

@@ -25,6 +25,7 @@ import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import unreadBodyPlugin from './plugins/unread-body.ts';
+import sellerStatusPlugin from './plugins/seller-status.ts';
 import { apiRoutes } from './routes/index.ts';
 import './types.ts';
 
@@ -96,6 +97,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(unreadBodyPlugin);
   await app.register(rateLimitPlugin, { redis });
   await app.register(authPlugin);
+  await app.register(sellerStatusPlugin);
 
   await app.register(swagger, {
     openapi: {

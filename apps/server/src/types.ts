@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Role } from '@ub/shared';
+import type { Role, SellerAction } from '@ub/shared';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { AuthUser } from './modules/auth/sessions.ts';
@@ -32,6 +32,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reset endpoints answer errors in `message` as well as `error` (spec section 7). */
     errorAsMessage?: boolean;
+    /** What kind of seller write the route is, for the account status policy (plugins/seller-status.ts). */
+    sellerAction?: SellerAction;
   }
 }
 

@@ -131,10 +131,15 @@ describe('buyer orders', () => {
     expect(types.map((n) => n.type)).toContain('payment_received');
   });
 
-  it('lets the buyer cancel a pending order (stock returned, seller told) and raise one dispute', async () => {
+  it('lets the buyer cancel a paid pending order (stock returned, seller told) and raise one dispute', async () => {
     const { seller, buyer, product } = await tradeSetup(t.app);
     const { id } = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id, 20)).json();
     expect(await stockOf(product.id)).toBe(80);
+    const pay = await call(t.app, 'POST', `/api/buyer/orders/${id}/payments`, {
+      token: buyer.token,
+      body: { method: 'UPI', reference: 'UTR-CANCEL-1' },
+    });
+    expect(pay.statusCode).toBe(201);
     const cancel = await call(t.app, 'POST', `/api/buyer/orders/${id}/cancel`, {
       token: buyer.token,
       body: { reason: 'Ordered by mistake' },
@@ -175,6 +180,14 @@ describe('order lifecycle', () => {
     const { seller, buyer, product } = await tradeSetup(t.app);
     const { id } = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id)).json();
     expect((await setStatus(t.app, seller.token, id, { status: 'processing' })).statusCode).toBe(200);
+    const late = await setStatus(t.app, seller.token, id, {
+      status: 'shipped',
+      carrier: 'Delhivery',
+      trackingNumber: 'DLV123456789',
+      estimatedDelivery: '2020-01-15',
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().fields).toEqual({ estimatedDelivery: 'The estimated delivery cannot be before today.' });
     const noTracking = await setStatus(t.app, seller.token, id, { status: 'shipped', carrier: 'Delhivery' });
     expect(noTracking.statusCode).toBe(400);
     expect(noTracking.json().fields.trackingNumber).toBe('Tracking number is required.');

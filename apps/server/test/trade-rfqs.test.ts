@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createProduct, createSeller } from '../src/seed/factories.ts';
 import { parseStoredAddress } from '../src/modules/trade/rfqs.ts';
-import { call, createBuyerSession, loginSeller, useTestApp } from './helpers.ts';
+import { call, count, createBuyerSession, loginSeller, useTestApp } from './helpers.ts';
 import { shippingTo, tradeSetup } from './trade-fixtures.ts';
 
 const t = useTestApp();
@@ -113,6 +113,21 @@ describe('RFQ negotiation', () => {
     expect(res.json().fields.productId).toBeDefined();
   });
 
+  it('refuses an RFQ whose deadline is before today in India with a field message, and accepts today', async () => {
+    const { seller, buyer } = await tradeSetup(t.app);
+    const day = 86_400_000;
+    const indiaDate = (ms: number) => new Date(ms + 330 * 60_000).toISOString().slice(0, 10);
+    const before = await count(t.database, 'rfqs');
+    for (const deadline of [indiaDate(Date.now() - day), '2020-01-01']) {
+      const res = await sendRfq(buyer.token, seller.manufacturer.id, { deadline });
+      expect(res.statusCode, deadline).toBe(400);
+      expect(res.json().fields).toEqual({ deadline: 'The deadline cannot be before today.' });
+    }
+    expect(await count(t.database, 'rfqs')).toBe(before);
+    const today = await sendRfq(buyer.token, seller.manufacturer.id, { deadline: indiaDate(Date.now()) });
+    expect(today.statusCode).toBe(201);
+  });
+
   it('keeps the whole negotiation: quote, buyer counter, seller counter, buyer accepts, then 409 for any action', async () => {
     const { seller, buyer } = await tradeSetup(t.app);
     const { id } = (await sendRfq(buyer.token, seller.manufacturer.id)).json();
@@ -203,10 +218,13 @@ describe('RFQ negotiation', () => {
       body: { pricePerUnit: 90, quantity: 400 },
     });
     await call(t.app, 'POST', `/api/buyer/rfqs/${id}/respond`, { token: buyer.token, body: { action: 'accept' } });
-    const res = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, { token: seller.token });
+    const res = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, {
+      token: seller.token,
+      body: { gstPercentage: 18 },
+    });
     expect(res.statusCode).toBe(201);
     const order = res.json();
-    // 400 x 90 = 36,000 + 18% GST (no listed product) = 42,480
+    // 400 x 90 = 36,000 + 18% GST (chosen for an RFQ without a listed product) = 42,480
     expect(order.payment).toMatchObject({ subtotal: '36000.00', tax: '6480.00', total: '42480.00' });
     expect(order.shippingAddress).toMatchObject({
       street: '44 Residency Road',
@@ -215,7 +233,10 @@ describe('RFQ negotiation', () => {
       state: 'Karnataka',
     });
     expect(order.rfqNumber).toMatch(/^RFQ-/);
-    const again = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, { token: seller.token });
+    const again = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, {
+      token: seller.token,
+      body: { gstPercentage: 18 },
+    });
     expect(again.statusCode).toBe(409);
     const rfq = (await call(t.app, 'GET', `/api/rfqs/${id}`, { token: seller.token })).json();
     expect(rfq.orderId).toBe(order.id);
@@ -227,10 +248,120 @@ describe('RFQ negotiation', () => {
     await call(t.app, 'POST', `/api/rfqs/${id}/approve`, { token: seller.token });
     const res = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, {
       token: seller.token,
-      body: { shippingAddress: { ...shippingTo('Maharashtra'), city: 'Pune', zipCode: '411001' } },
+      body: { shippingAddress: { ...shippingTo('Maharashtra'), city: 'Pune', zipCode: '411001' }, gstPercentage: 5 },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().shippingAddress).toMatchObject({ city: 'Pune', state: 'Maharashtra' });
+  });
+
+  it("refuses the seller's approval of its own counter offer: it waits for the buyer, who can accept it", async () => {
+    const { seller, buyer } = await tradeSetup(t.app);
+    const { id } = (await sendRfq(buyer.token, seller.manufacturer.id, { quantity: 10, targetPrice: 100 })).json();
+    const counter = await call(t.app, 'POST', `/api/rfqs/${id}/counter`, {
+      token: seller.token,
+      body: { pricePerUnit: 1000, quantity: 100 },
+    });
+    expect(counter.statusCode).toBe(200);
+    const approve = await call(t.app, 'POST', `/api/rfqs/${id}/approve`, { token: seller.token });
+    expect(approve.statusCode).toBe(409);
+    expect(approve.json().error).toBe(
+      "Waiting for the buyer's reply to your offer: you can approve only the buyer's latest terms.",
+    );
+    const still = (await call(t.app, 'GET', `/api/rfqs/${id}`, { token: seller.token })).json();
+    expect(still).toMatchObject({ status: 'negotiating', agreedPrice: null, agreedQuantity: null });
+    expect(still.offers.map((o: { by: string; kind: string }) => `${o.by}:${o.kind}`)).toEqual([
+      'buyer:request',
+      'seller:counter',
+    ]);
+    const convert = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, {
+      token: seller.token,
+      body: { gstPercentage: 0 },
+    });
+    expect(convert.statusCode).toBe(409);
+
+    const accepted = await call(t.app, 'POST', `/api/buyer/rfqs/${id}/respond`, {
+      token: buyer.token,
+      body: { action: 'accept' },
+    });
+    expect(accepted.json()).toMatchObject({ status: 'accepted', agreedPrice: '1000.00', agreedQuantity: 100 });
+  });
+
+  it("approves exactly the buyer's latest terms, not the seller's earlier quote", async () => {
+    const { seller, buyer } = await tradeSetup(t.app);
+    const { id } = (await sendRfq(buyer.token, seller.manufacturer.id)).json();
+    await call(t.app, 'POST', `/api/rfqs/${id}/quote`, {
+      token: seller.token,
+      body: { pricePerUnit: 95, quantity: 500 },
+    });
+    const afterQuote = await call(t.app, 'POST', `/api/rfqs/${id}/approve`, { token: seller.token });
+    expect(afterQuote.statusCode).toBe(409);
+    await call(t.app, 'POST', `/api/buyer/rfqs/${id}/respond`, {
+      token: buyer.token,
+      body: { action: 'counter', pricePerUnit: 85, quantity: 600 },
+    });
+    const approved = await call(t.app, 'POST', `/api/rfqs/${id}/approve`, { token: seller.token });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'accepted', agreedPrice: '85.00', agreedQuantity: 600 });
+  });
+
+  it("takes a converted order's GST rate from the RFQ's product, never from the request", async () => {
+    const { seller, buyer, product } = await tradeSetup(t.app, { gstPercentage: '12' });
+    const { id } = (await sendRfq(buyer.token, seller.manufacturer.id, { productId: product.id })).json();
+    await call(t.app, 'POST', `/api/rfqs/${id}/approve`, { token: seller.token });
+    const before = await count(t.database, 'orders');
+    const zero = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, {
+      token: seller.token,
+      body: { gstPercentage: 0 },
+    });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().fields).toEqual({ gstPercentage: "The GST rate comes from the product's listing: 12%." });
+    expect(await count(t.database, 'orders')).toBe(before);
+    const res = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, { token: seller.token });
+    expect(res.statusCode).toBe(201);
+    // 500 x 80 = 40,000 + 12% = 44,800
+    expect(res.json().payment).toMatchObject({ subtotal: '40000.00', tax: '4800.00', total: '44800.00' });
+    expect(res.json().products[0].gstPercentage).toBe('12.00');
+  });
+
+  it("keeps the product's HSN code on a converted order; another one is refused", async () => {
+    const { seller, buyer, product } = await tradeSetup(t.app, { hsnCode: '9503' });
+    const { id } = (await sendRfq(buyer.token, seller.manufacturer.id, { productId: product.id })).json();
+    await call(t.app, 'POST', `/api/rfqs/${id}/approve`, { token: seller.token });
+    const other = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, {
+      token: seller.token,
+      body: { hsnCode: '0101' },
+    });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().fields).toEqual({ hsnCode: "The HSN code comes from the product's listing: 9503." });
+    const same = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, {
+      token: seller.token,
+      body: { hsnCode: '9503' },
+    });
+    expect(same.statusCode).toBe(201);
+    expect(same.json().products[0].hsnCode).toBe('9503');
+  });
+
+  it('makes the seller choose a configured GST rate to convert an RFQ without a listed product', async () => {
+    const { seller, buyer } = await tradeSetup(t.app);
+    const { id } = (await sendRfq(buyer.token, seller.manufacturer.id)).json();
+    await call(t.app, 'POST', `/api/rfqs/${id}/approve`, { token: seller.token });
+    const before = await count(t.database, 'orders');
+    const none = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, { token: seller.token });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().fields.gstPercentage).toBe('Choose the GST rate of this order: 0, 0.25, 3, 5, 18 or 40%.');
+    const odd = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, {
+      token: seller.token,
+      body: { gstPercentage: 7 },
+    });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().fields.gstPercentage).toBe('Choose the GST rate of this order: 0, 0.25, 3, 5, 18 or 40%.');
+    expect(await count(t.database, 'orders')).toBe(before);
+    const ok = await call(t.app, 'POST', `/api/rfqs/${id}/convert`, {
+      token: seller.token,
+      body: { gstPercentage: 5 },
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().payment).toMatchObject({ subtotal: '40000.00', tax: '2000.00', total: '42000.00' });
   });
 
   it("answers 404 for another seller's RFQ, and for another buyer's", async () => {

@@ -10,3 +10,8 @@ export function formatDate(value: string | Date): string {
   const d = typeof value === 'string' ? new Date(value) : value;
   return d.toLocaleDateString('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 }
+
+/** Today's date (YYYY-MM-DD) in India (IST, UTC+5:30, no daylight saving): the day a "not in the past" rule means. */
+export function todayInIndia(now: Date = new Date()): string {
+  return new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+}

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../lib/errors.ts';
 import { multipartFailure } from '../lib/uploads.ts';
+import { isRetryableConflict } from '../lib/transaction.ts';
 
 /** One error shape on the wire: `{ error, fields? }`; 5xx details stay in the log. */
 export default fp(
@@ -41,6 +42,11 @@ export default fp(
         if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
           body = { error: 'The request body is not valid JSON.' };
         }
+      } else if (isRetryableConflict(err)) {
+        // A deadlock or serialization failure that outlasted the transaction's retries: a race, not a fault.
+        status = 409;
+        body = { error: CONCURRENT_CHANGE_MESSAGE };
+        req.log.warn({ err }, 'transaction conflict after retries');
       } else if (isConnectionError(err)) {
         status = 503;
         body = { error: 'The service is temporarily unavailable. Please try again shortly.' };
@@ -56,6 +62,8 @@ export default fp(
   },
   { name: 'errors' },
 );
+
+export const CONCURRENT_CHANGE_MESSAGE = 'Someone else changed this at the same moment. Please try again.';
 
 /** The path of the first string holding a NUL character in a parsed JSON body or query, or undefined. */
 export function nulAt(value: unknown, path: string, depth = 0): string | undefined {

@@ -15,6 +15,7 @@ import { insertOrder, type OrderLine } from '../modules/trade/orders.ts';
 import { generateWeeklySettlements } from '../modules/trade/settlements.ts';
 import type { DemoContext } from './demo.ts';
 import { createBuyer, createProduct } from './factories.ts';
+import { transaction } from '../lib/transaction.ts';
 
 const DAY = 86_400_000;
 
@@ -158,7 +159,7 @@ export async function seedTradeDemo({ app, seller }: DemoContext): Promise<void>
       state: buyer.state ?? 'Maharashtra',
       zipCode: (buyer.address ?? '').match(/\d{6}/)?.[0] ?? '400001',
     };
-    const order = await db.transaction((tx) =>
+    const order = await transaction(db, (tx) =>
       insertOrder(tx, {
         manufacturerId: mid,
         buyer,

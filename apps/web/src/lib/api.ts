@@ -14,6 +14,8 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_ERROR = 'Network error. Please try again.';
+/** Dispatched on window when a signed-in call is refused (403), so the app can re-read what the account may do. */
+export const FORBIDDEN_EVENT = 'api:forbidden';
 
 export interface ApiOptions extends Omit<RequestInit, 'body'> {
   body?: unknown;
@@ -62,6 +64,7 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
       const login = realm === 'admin' ? '/admin/login' : '/login';
       if (!window.location.pathname.startsWith(login)) window.location.assign(login);
     }
+    if (res.status === 403 && token) window.dispatchEvent(new CustomEvent(FORBIDDEN_EVENT, { detail: { realm } }));
     const retryAfter = Number(res.headers.get('retry-after')) || undefined;
     throw new ApiError(
       d.error ?? d.message ?? opts.fallbackError ?? `Request failed (${res.status})`,

@@ -13,6 +13,7 @@ import {
 } from './common.ts';
 import { HSN_PATTERN } from '../product-review.ts';
 import { PRODUCT_MESSAGES } from './product.ts';
+import { todayInIndia } from '../format.ts';
 
 /* ---------- statuses, labels, tabs ---------- */
 
@@ -80,6 +81,16 @@ export function rfqStatusLabel(status: string): string {
 }
 export const RFQ_FINAL_STATUSES: readonly RfqStatus[] = ['accepted', 'rejected'];
 export const rfqClosedMessage = (status: string) => `This RFQ has been ${status}. No further actions available.`;
+export const RFQ_MESSAGES = {
+  /** Shown in place of Approve when the seller made the last offer. */
+  waitingForBuyer: "Waiting for the buyer's reply",
+  approveWaiting: "Waiting for the buyer's reply to your offer: you can approve only the buyer's latest terms.",
+  gstFromProduct: (rate: number) => `The GST rate comes from the product's listing: ${rate}%.`,
+  hsnFromProduct: (code: string) => `The HSN code comes from the product's listing: ${code}.`,
+  manufacturerNotTrading: 'This manufacturer cannot take on new business at the moment.',
+  chooseGst: (rates: readonly number[]) =>
+    `Choose the GST rate of this order: ${rates.length > 1 ? `${rates.slice(0, -1).join(', ')} or ` : ''}${rates.at(-1)}%.`,
+} as const;
 
 export const ORDER_PAGE_SIZE = 10;
 export const PAYMENT_PAGE_SIZE = 10;
@@ -111,6 +122,19 @@ export const shippingAddressSchema = z.object({
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
+export const DATE_MESSAGES = {
+  deadlinePast: 'The deadline cannot be before today.',
+  estimatedDeliveryPast: 'The estimated delivery cannot be before today.',
+} as const;
+
+/**
+ * Dates that name a day still ahead (an RFQ deadline, an estimated delivery) may be today but not before it, in
+ * India's time: checked when the request is parsed, so the browser and the server agree on the day.
+ */
+function notBeforeToday(ctx: z.RefinementCtx, value: string | undefined, path: string, message: string) {
+  if (value && value < todayInIndia()) ctx.addIssue({ code: 'custom', path: [path], message });
+}
+
 /* ---------- buyer API ---------- */
 
 /** A buyer's GSTIN is optional; when given it meets the one GSTIN rule and agrees with the address's state. */
@@ -127,7 +151,7 @@ export const buyerRegisterSchema = gstinMatchesState(
   }),
 );
 
-export const rfqCreateSchema = z.object({
+const rfqCreateFields = z.object({
   manufacturerId: z.uuid('Choose a manufacturer.'),
   productId: z.uuid().optional(),
   productName: requiredText('Product name', 200),
@@ -138,6 +162,9 @@ export const rfqCreateSchema = z.object({
   description: optionalText(4000),
   specifications: z.array(z.string().trim().min(1).max(300)).max(50).default([]),
 });
+export const rfqCreateSchema = rfqCreateFields.superRefine((v, ctx) =>
+  notBeforeToday(ctx, v.deadline, 'deadline', DATE_MESSAGES.deadlinePast),
+);
 
 /** A price and quantity proposed by either side, with notes. */
 export const offerSchema = z.object({
@@ -193,13 +220,14 @@ export const orderStatusChangeSchema = z
     }
     if (v.status === 'cancelled' && !v.reason)
       ctx.addIssue({ code: 'custom', path: ['reason'], message: MESSAGES.required('Reason') });
+    notBeforeToday(ctx, v.estimatedDelivery, 'estimatedDelivery', DATE_MESSAGES.estimatedDeliveryPast);
   });
 export type OrderStatusChangeInput = z.input<typeof orderStatusChangeSchema>;
 
 export const rfqConvertSchema = z.object({
   shippingAddress: shippingAddressSchema.optional(),
-  /** Checked against the configured GST rates on the server, as a product's is. */
-  gstPercentage: z.coerce.number().min(0).max(40).optional(),
+  /** Only for an RFQ without a listed product (or one without a rate): one of the configured rates. */
+  gstPercentage: z.number({ error: 'Choose a GST rate from the list.' }).min(0).max(100).optional(),
   /** Printed on the tax invoice: the same rule as a product's HSN code. */
   hsnCode: optionalText(12).pipe(z.string().regex(HSN_PATTERN, PRODUCT_MESSAGES.hsnInvalid).optional()),
 });
@@ -358,9 +386,17 @@ export const rfqItem = z.object({
   orderId: z.string().nullable(),
   createdAt: z.string(),
   originalProduct: z
-    .object({ name: z.string(), image: z.string().nullable(), yourPrice: z.string().nullable() })
+    .object({
+      name: z.string(),
+      image: z.string().nullable(),
+      yourPrice: z.string().nullable(),
+      /** The listing's GST rate: a converted order is taxed at it. */
+      gstPercentage: z.string().nullable(),
+    })
     .nullable(),
   offers: z.array(rfqOffer),
+  /** Whose move it is while the RFQ is open: the seller's offer waits for the buyer, and the other way round. */
+  waitingFor: z.enum(['buyer', 'seller']).nullable(),
 });
 export type RfqItem = z.infer<typeof rfqItem>;
 

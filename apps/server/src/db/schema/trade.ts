@@ -250,5 +250,7 @@ export const disputes = pgTable(
     index('disputes_status_idx').on(t.status, t.createdAt),
     index('disputes_mfr_idx').on(t.manufacturerId, t.status, t.createdAt),
     index('disputes_order_idx').on(t.orderId),
+    // One open dispute per order, whatever the number of simultaneous requests.
+    uniqueIndex('disputes_one_open_per_order').on(t.orderId).where(sql`${t.status} in ('open', 'under_review')`),
   ],
 );

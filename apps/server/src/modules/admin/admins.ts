@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { InviteAdminInput } from '@ub/shared';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { forgetSessionsOf, revokeAllSessions } from '../auth/sessions.ts';
 import { offsetOf } from './common.ts';
+import { transaction } from '../../lib/transaction.ts';
 
 const toAdmin = (u: typeof users.$inferSelect) => ({
   id: u.id,
@@ -31,7 +32,7 @@ export async function inviteAdmin(app: FastifyInstance, actorUserId: string, inp
   const temporary = temporaryPassword();
   const passwordHash = await hashPassword(temporary);
   try {
-    const user = await app.db.transaction(async (tx) => {
+    const user = await transaction(app.db, async (tx) => {
       const [u] = await tx
         .insert(users)
         .values({ role: 'admin', email: input.email, fullName: input.fullName, passwordHash })
@@ -56,16 +57,23 @@ export async function inviteAdmin(app: FastifyInstance, actorUserId: string, inp
   }
 }
 
-/** Deactivation signs the admin out everywhere at once; nobody can lock themselves out. */
+/**
+ * Deactivation signs the admin out everywhere at once; nobody can lock themselves out. Both rows, the actor's and
+ * the target's, are locked first and always in id order: two admins deactivating each other at the same moment
+ * then queue instead of deadlocking (the audit row's foreign key to the actor would otherwise wait on the row the
+ * other one holds), and the second finds that its own account has just been deactivated.
+ */
 export async function deactivateAdmin(app: FastifyInstance, actorUserId: string, id: string) {
   if (id === actorUserId) throw badRequest('You cannot deactivate your own account.');
-  const admin = await app.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.id, id), eq(users.role, 'admin')))
-      .for('update');
-    if (!before) throw notFound('Admin not found');
+  const admin = await transaction(app.db, async (tx) => {
+    const locked = new Map<string, typeof users.$inferSelect>();
+    for (const userId of [actorUserId, id].sort()) {
+      const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      if (row) locked.set(userId, row);
+    }
+    if (!locked.get(actorUserId)?.isActive) throw forbidden('Your account has been deactivated.');
+    const before = locked.get(id);
+    if (before?.role !== 'admin') throw notFound('Admin not found');
     if (!before.isActive) throw conflict('This admin is already deactivated.');
     const [after] = await tx
       .update(users)

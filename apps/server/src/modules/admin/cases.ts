@@ -7,6 +7,7 @@ import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { offsetOf } from './common.ts';
 import { containsPattern } from '../../lib/search.ts';
+import { transaction } from '../../lib/transaction.ts';
 
 /** Leads from the landing page and the disputes raised on orders: the admin's two case queues. */
 
@@ -118,7 +119,7 @@ export async function updateLead(
   id: string,
   patch: { status?: LeadStatus; notes?: string },
 ) {
-  return app.db.transaction(async (tx) => {
+  return transaction(app.db, async (tx) => {
     const [before] = await tx.select().from(leads).where(eq(leads.id, id)).for('update');
     if (!before) throw notFound('Lead not found');
     const [after] = await tx
@@ -215,7 +216,7 @@ export async function updateDispute(
   to: DisputeStatus,
   note: string,
 ) {
-  return app.db.transaction(async (tx) => {
+  return transaction(app.db, async (tx) => {
     const [before] = await tx.select().from(disputes).where(eq(disputes.id, id)).for('update');
     if (!before) throw notFound('Dispute not found');
     if (!DISPUTE_TRANSITIONS[before.status].includes(to)) {

@@ -18,6 +18,7 @@ import { type NotificationType, notify } from '../notifications/notify.ts';
 import { getSiteSettings } from '../site/site-settings.ts';
 import { offsetOf, publishAll } from './common.ts';
 import { containsPattern } from '../../lib/search.ts';
+import { transaction } from '../../lib/transaction.ts';
 
 const PENDING: ManufacturerStatus[] = ['received', 'under_review'];
 
@@ -100,7 +101,7 @@ export async function listManufacturers(
 
 /** The admin's view of one manufacturer; opening a Received request starts its review (the seller's tracker moves). */
 export async function openManufacturer(app: FastifyInstance, actorUserId: string, id: string) {
-  const started = await app.db.transaction(async (tx) => {
+  const started = await transaction(app.db, async (tx) => {
     const [row] = await tx
       .update(manufacturers)
       .set({ status: 'under_review', updatedAt: new Date() })
@@ -190,7 +191,7 @@ export async function transitionManufacturer(
   reason: string | null,
 ) {
   const rule = MANUFACTURER_TRANSITIONS[action];
-  const { item, publish, userId } = await app.db.transaction(async (tx) => {
+  const { item, publish, userId } = await transaction(app.db, async (tx) => {
     const [before] = await tx.select().from(manufacturers).where(eq(manufacturers.id, id)).for('update');
     if (!before) throw notFound('Manufacturer not found');
     if (!rule.from.includes(before.status)) {

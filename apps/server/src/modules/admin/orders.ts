@@ -10,6 +10,7 @@ import { changeOrderStatus as moveOrder } from '../trade/orders.ts';
 import { notify } from '../notifications/notify.ts';
 import { offsetOf, publishAll } from './common.ts';
 import { containsPattern } from '../../lib/search.ts';
+import { transaction } from '../../lib/transaction.ts';
 
 export async function listOrders(
   app: FastifyInstance,
@@ -131,7 +132,7 @@ export async function changeOrderStatus(
   id: string,
   change: z.output<typeof orderStatusChangeSchema>,
 ) {
-  const publishers = await app.db.transaction(async (tx) => {
+  const publishers = await transaction(app.db, async (tx) => {
     const [before] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!before) throw notFound('Order not found');
     await moveOrder(tx as unknown as Db, {}, id, change, actorUserId);

@@ -9,6 +9,7 @@ import { formatInr } from '@ub/shared/format';
 import { notify } from '../notifications/notify.ts';
 import { offsetOf, publishAll } from './common.ts';
 import { containsPattern } from '../../lib/search.ts';
+import { transaction } from '../../lib/transaction.ts';
 
 export async function listPayments(
   app: FastifyInstance,
@@ -128,7 +129,7 @@ export function currentWeek(now = new Date()): { start: string; end: string } {
  */
 export async function generateWeeklySettlements(app: FastifyInstance, actorUserId: string) {
   const week = currentWeek();
-  const created = await app.db.transaction(async (tx) => {
+  const created = await transaction(app.db, async (tx) => {
     const list = await groupIntoSettlements(tx as unknown as Db, { until: new Date() });
     for (const s of list) {
       await audit(tx, {
@@ -150,7 +151,7 @@ export async function generateWeeklySettlements(app: FastifyInstance, actorUserI
 }
 
 export async function markSettlementPaid(app: FastifyInstance, actorUserId: string, id: string, reference: string) {
-  const { item, publish } = await app.db.transaction(async (tx) => {
+  const { item, publish } = await transaction(app.db, async (tx) => {
     const [before] = await tx.select().from(settlements).where(eq(settlements.id, id)).for('update');
     if (!before) throw notFound('Settlement not found');
     if (before.status === 'paid') throw conflict('This settlement is already paid.');

@@ -14,6 +14,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { type NotificationType, notify } from '../notifications/notify.ts';
 import { offsetOf, publishAll } from './common.ts';
 import { containsPattern } from '../../lib/search.ts';
+import { transaction } from '../../lib/transaction.ts';
 
 /** Product media is served by the catalog's media route. */
 export const mediaUrl = (key: string) => `/api/media/${key}`;
@@ -135,7 +136,7 @@ export async function moderateProduct(
   reason: string | null,
 ) {
   const rule = PRODUCT_TRANSITIONS[action];
-  const { publish } = await app.db.transaction(async (tx) => {
+  const { publish } = await transaction(app.db, async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
     if (!before) throw notFound('Product not found');
     if (!rule.from.includes(before.moderationStatus)) {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { manufacturers, users } from '../../db/schema/index.ts';
 import { AppError, conflict, isUniqueViolation } from '../../lib/errors.ts';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
+import { transaction } from '../../lib/transaction.ts';
 
 type RegisterData = z.output<typeof registerSchema>;
 
@@ -48,7 +49,7 @@ export async function registerSeller(
 
   const passwordHash = await hashPassword(input.password);
   try {
-    return await db.transaction(async (tx) => {
+    return await transaction(db, async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({ role: 'seller', email: input.email, phone: input.phone, fullName: input.full_name, passwordHash })

@@ -7,6 +7,7 @@ import { AppError, badRequest, rateLimited } from '../../lib/errors.ts';
 import { hashPassword } from './passwords.ts';
 import { forgetSessionsOf, revokeAllSessions } from './sessions.ts';
 import type { SmsProvider } from './sms.ts';
+import { transaction } from '../../lib/transaction.ts';
 
 export const RESET_MESSAGES = {
   sent: 'If this number is registered, a 6-digit reset code has been sent to it.',
@@ -122,7 +123,7 @@ export async function resetPassword(db: Db, phone: string, code: string, newPass
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
   if (!user) throw badRequest(RESET_MESSAGES.invalid);
   const passwordHash = await hashPassword(newPassword);
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const spent = await tx
       .update(otpCodes)
       .set({ consumedAt: new Date() })

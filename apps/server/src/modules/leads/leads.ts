@@ -2,6 +2,7 @@ import { LEAD_LIMITS, type LeadBody } from '@ub/shared';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { leadSubmissions, leads } from '../../db/schema/index.ts';
+import { transaction } from '../../lib/transaction.ts';
 
 export type StoredLead = typeof leads.$inferSelect;
 
@@ -31,7 +32,7 @@ const sameSubmission = (a: Submission, b: Submission) =>
  * identical to the first or to the latest repeat (a double click).
  */
 export async function storeLead(db: Db, body: LeadBody): Promise<{ lead: StoredLead; merged: boolean }> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     // Serialises submissions for one contact number, so two simultaneous ones cannot both insert.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lead:${body.contact}`}))`);
     const since = new Date(Date.now() - LEAD_LIMITS.mergeWindowMinutes * 60_000);

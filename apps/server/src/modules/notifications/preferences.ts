@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { notificationPreferences, type notifications, users } from '../../db/schema/index.ts';
+import { transaction } from '../../lib/transaction.ts';
 
 /** The kinds of notification the user also wants by e-mail (none until they choose). */
 export async function emailTypes(db: Db, userId: string): Promise<NotificationType[]> {
@@ -17,7 +18,7 @@ export async function emailTypes(db: Db, userId: string): Promise<NotificationTy
 /** Stores one row per kind, so a kind turned off stays off explicitly. */
 export async function saveEmailTypes(db: Db, userId: string, types: NotificationType[]): Promise<void> {
   const on = new Set(types);
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
     await tx
       .insert(notificationPreferences)

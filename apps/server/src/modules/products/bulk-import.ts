@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { sniffKind } from '../../lib/uploads.ts';
 import { checkGstRate, initialModeration, toColumns } from './products.ts';
+import { transactionOnce } from '../../lib/transaction.ts';
 
 /** Rows per INSERT. With unnest the statement has a fixed 24 parameters, whatever the batch size. */
 const BATCH_ROWS = 2000;
@@ -52,7 +53,8 @@ export async function importProductsCsv(input: BulkImportInput): Promise<BulkUpl
     else truncated = true;
   };
 
-  await db.transaction(async (tx) => {
+  // The upload stream is read once: this transaction cannot run a second time.
+  await transactionOnce(db, async (tx) => {
     let header: string[] | undefined;
     let sawAnything = false;
     const skuRows = new Map<string, number>();

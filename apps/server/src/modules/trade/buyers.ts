@@ -6,6 +6,7 @@ import { buyers, users } from '../../db/schema/index.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { assertAccountFree } from '../auth/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { transaction } from '../../lib/transaction.ts';
 
 type BuyerRegistration = z.output<typeof buyerRegisterSchema>;
 
@@ -14,7 +15,7 @@ export async function registerBuyer(db: Db, input: BuyerRegistration) {
   await assertAccountFree(db, input.email, input.phone);
   const passwordHash = await hashPassword(input.password);
   try {
-    return await db.transaction(async (tx) => {
+    return await transaction(db, async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({ role: 'buyer', email: input.email, phone: input.phone, fullName: input.contact_name, passwordHash })

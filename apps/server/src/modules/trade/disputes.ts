@@ -1,34 +1,51 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { disputes, manufacturers, orders } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { notify } from '../notifications/notify.ts';
 
-/** A buyer raises a dispute on one of their orders; one open dispute per order at a time. */
+export const DISPUTE_MESSAGES = {
+  alreadyOpen: 'A dispute is already open for this order.',
+  cancelledUnpaid: 'This order was cancelled before it was paid: there is nothing to dispute.',
+  notYetAtStake: 'This order is not paid and has not shipped yet: cancel it instead of raising a dispute.',
+} as const;
+
+/**
+ * A buyer raises a dispute on one of their orders. Something must be at stake: money paid, or goods shipped; an
+ * unpaid order that has not left the seller can simply be cancelled. One open dispute per order at a time, held by
+ * a partial unique index, so simultaneous requests cannot open two; the order row is share-locked meanwhile, so it
+ * cannot be cancelled under the check.
+ */
 export async function raiseDispute(app: FastifyInstance, buyerId: string, orderId: string, reason: string) {
-  const [row] = await app.db
-    .select({ o: orders, sellerUserId: manufacturers.userId })
-    .from(orders)
-    .innerJoin(manufacturers, eq(manufacturers.id, orders.manufacturerId))
-    .where(and(eq(orders.id, orderId), eq(orders.buyerId, buyerId)))
-    .limit(1);
-  if (!row) throw notFound('Order not found');
-  const [open] = await app.db
-    .select({ id: disputes.id })
-    .from(disputes)
-    .where(and(eq(disputes.orderId, orderId), inArray(disputes.status, ['open', 'under_review'])))
-    .limit(1);
-  if (open) throw conflict('A dispute on this order is already open.');
-  const [d] = await app.db
-    .insert(disputes)
-    .values({ orderId, manufacturerId: row.o.manufacturerId, buyerId, reason })
-    .returning();
-  if (!d) throw new Error('dispute insert returned nothing');
+  const { d, o, sellerUserId } = await transaction(app.db, async (tx) => {
+    const [row] = await tx
+      .select({ o: orders, sellerUserId: manufacturers.userId })
+      .from(orders)
+      .innerJoin(manufacturers, eq(manufacturers.id, orders.manufacturerId))
+      .where(and(eq(orders.id, orderId), eq(orders.buyerId, buyerId)))
+      .limit(1)
+      .for('share', { of: orders });
+    if (!row) throw notFound('Order not found');
+    if (row.o.paymentStatus !== 'paid') {
+      if (row.o.status === 'cancelled') throw conflict(DISPUTE_MESSAGES.cancelledUnpaid);
+      if (row.o.status === 'pending' || row.o.status === 'processing') throw conflict(DISPUTE_MESSAGES.notYetAtStake);
+    }
+    const [inserted] = await tx
+      .insert(disputes)
+      .values({ orderId, manufacturerId: row.o.manufacturerId, buyerId, reason })
+      .returning();
+    if (!inserted) throw new Error('dispute insert returned nothing');
+    return { d: inserted, o: row.o, sellerUserId: row.sellerUserId };
+  }).catch((err: unknown) => {
+    if (isUniqueViolation(err, 'disputes_one_open_per_order')) throw conflict(DISPUTE_MESSAGES.alreadyOpen);
+    throw err;
+  });
   await notify(app, {
-    userId: row.sellerUserId,
+    userId: sellerUserId,
     type: 'dispute_raised',
     title: 'Dispute raised',
-    message: `A dispute was raised on order ${row.o.orderNumber}: ${reason.slice(0, 140)}`,
+    message: `A dispute was raised on order ${o.orderNumber}: ${reason.slice(0, 140)}`,
     link: '/dashboard/orders',
   });
   return d;

@@ -1,4 +1,5 @@
 import {
+  type ManufacturerStatus,
   ORDER_STATUS_LABELS,
   ORDER_TAB_STATUSES,
   ORDER_PAGE_SIZE,
@@ -28,6 +29,7 @@ import {
 } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isListable } from '../catalog/listable.ts';
+import { assertSellerMay } from '../auth/seller-status.ts';
 import { notify } from '../notifications/notify.ts';
 import {
   COUNT_AHEAD_PAGES,
@@ -38,6 +40,7 @@ import {
   searchQuery,
 } from '../../lib/search.ts';
 import { fromPaise, iso, nextNumber, toPaise } from './common.ts';
+import { transaction } from '../../lib/transaction.ts';
 
 type Buyer = typeof buyers.$inferSelect;
 
@@ -240,7 +243,7 @@ export async function placeBuyerOrder(
     });
   });
   if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0] as string, fields);
-  const order = await app.db.transaction((tx) =>
+  const order = await transaction(app.db, (tx) =>
     insertOrder(tx, {
       manufacturerId: m.id,
       buyer,
@@ -268,6 +271,8 @@ type StatusChange = Pick<z.output<typeof orderStatusChangeSchema>, 'status'> &
 /**
  * Moves an order along its lifecycle. Illegal moves are 409; the UPDATE is conditional on the status read, so two
  * people changing the same order cannot both win. Cancelling returns catalogue stock and drops the unpaid payment.
+ * A seller's move is fulfilment when the order is paid and goes towards delivery, trade otherwise (moving an unpaid
+ * order, cancelling): `sellerStatus` is checked against the account policy accordingly.
  */
 export async function changeOrderStatus(
   db: Db,
@@ -275,6 +280,7 @@ export async function changeOrderStatus(
   orderId: string,
   change: StatusChange,
   actorUserId: string,
+  sellerStatus?: ManufacturerStatus | null,
 ) {
   const [order] = await db
     .select()
@@ -290,10 +296,13 @@ export async function changeOrderStatus(
   if (!order) throw notFound('Order not found');
   const from = order.status;
   const to = change.status;
+  if (sellerStatus !== undefined) {
+    assertSellerMay(sellerStatus, order.paymentStatus === 'paid' && to !== 'cancelled' ? 'fulfil' : 'trade');
+  }
   if (!ORDER_TRANSITIONS[from].includes(to)) {
     throw conflict(`An order that is ${ORDER_STATUS_LABELS[from]} cannot be changed to ${ORDER_STATUS_LABELS[to]}.`);
   }
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const now = new Date();
     const patch: Partial<typeof orders.$inferInsert> = { status: to, updatedAt: now };
     let note: string | null = null;

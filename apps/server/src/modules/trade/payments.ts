@@ -13,6 +13,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
 import { containsPattern, searchQuery } from '../../lib/search.ts';
 import { iso } from './common.ts';
+import { transaction } from '../../lib/transaction.ts';
 
 /**
  * Counting every payment of a big seller costs more than the page itself, so the list's total stops at a cap and
@@ -136,7 +137,7 @@ export async function recordPayment(
   const { o } = order;
   if (o.status === 'cancelled') throw conflict('This order was cancelled and cannot be paid.');
   if (o.paymentStatus === 'paid') throw conflict('This order is already paid.');
-  const paid = await app.db.transaction(async (tx) => {
+  const paid = await transaction(app.db, async (tx) => {
     const now = new Date();
     const [updatedOrder] = await tx
       .update(orders)

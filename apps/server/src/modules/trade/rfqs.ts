@@ -1,6 +1,8 @@
 import {
+  isAllowedGstRate,
   LIMITS,
   RFQ_FINAL_STATUSES,
+  RFQ_MESSAGES,
   type RfqItem,
   type RfqStatus,
   type buyerRfqResponseSchema,
@@ -13,13 +15,14 @@ import {
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { buyers, manufacturers, products, rfqOffers, rfqs, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
-import { checkGstRate } from '../products/products.ts';
 import { getSiteSettings } from '../site/site-settings.ts';
 import { fromPaise, nextNumber, toPaise } from './common.ts';
 import { insertOrder, orderableManufacturer } from './orders.ts';
+import { transaction } from '../../lib/transaction.ts';
 
 type Buyer = typeof buyers.$inferSelect;
 type Rfq = typeof rfqs.$inferSelect;
@@ -48,7 +51,7 @@ export async function createRfq(
       });
     }
   }
-  const rfq = await app.db.transaction(async (tx) => {
+  const rfq = await transaction(app.db, async (tx) => {
     const [row] = await tx
       .insert(rfqs)
       .values({
@@ -87,9 +90,9 @@ export async function createRfq(
   return rfq;
 }
 
-async function offersOf(app: FastifyInstance, ids: string[]) {
+async function offersOf(db: Db, ids: string[]) {
   if (!ids.length) return new Map<string, Offer[]>();
-  const rows = await app.db
+  const rows = await db
     .select()
     .from(rfqOffers)
     .where(inArray(rfqOffers.rfqId, ids))
@@ -104,7 +107,7 @@ const latestPriced = (offers: Offer[]) => [...offers].reverse().find((o) => o.pr
 function toItem(
   r: Rfq,
   buyer: { companyName: string; contactName: string },
-  product: { name: string; price: string; image: string | null } | null,
+  product: { name: string; price: string; image: string | null; gstPercentage: string | null } | null,
   offers: Offer[],
 ): RfqItem {
   const last = latestPriced(offers);
@@ -129,7 +132,9 @@ function toItem(
     agreedQuantity: r.agreedQuantity,
     orderId: r.orderId,
     createdAt: r.createdAt.toISOString(),
-    originalProduct: product ? { name: product.name, image: product.image, yourPrice: product.price } : null,
+    originalProduct: product
+      ? { name: product.name, image: product.image, yourPrice: product.price, gstPercentage: product.gstPercentage }
+      : null,
     offers: offers.map((o) => ({
       id: o.id,
       by: o.byRole === 'seller' ? 'seller' : 'buyer',
@@ -139,6 +144,7 @@ function toItem(
       notes: o.notes,
       at: o.createdAt.toISOString(),
     })),
+    waitingFor: RFQ_FINAL_STATUSES.includes(r.status) ? null : offers.at(-1)?.byRole === 'seller' ? 'buyer' : 'seller',
   };
 }
 
@@ -188,6 +194,7 @@ async function rfqItems(app: FastifyInstance, ids: string[]): Promise<RfqItem[]>
       contactName: buyers.contactName,
       productName: products.name,
       productPrice: products.price,
+      productGst: products.gstPercentage,
     })
     .from(rfqs)
     .innerJoin(buyers, eq(buyers.id, rfqs.buyerId))
@@ -204,13 +211,13 @@ async function rfqItems(app: FastifyInstance, ids: string[]): Promise<RfqItem[]>
     );
     for (const m of media) images.set(m.product_id, mediaUrl(m.thumb_key));
   }
-  const offers = await offersOf(app, ids);
-  return rows.map(({ r, companyName, contactName, productName, productPrice }) =>
+  const offers = await offersOf(app.db, ids);
+  return rows.map(({ r, companyName, contactName, productName, productPrice, productGst }) =>
     toItem(
       r,
       { companyName, contactName },
       productName && productPrice && r.productId
-        ? { name: productName, price: productPrice, image: images.get(r.productId) ?? null }
+        ? { name: productName, price: productPrice, image: images.get(r.productId) ?? null, gstPercentage: productGst }
         : null,
       offers.get(r.id) ?? [],
     ),
@@ -225,12 +232,13 @@ export async function rfqById(app: FastifyInstance, id: string): Promise<RfqItem
 
 /** One RFQ as its seller or buyer sees it; anyone else gets 404. */
 export async function rfqFor(app: FastifyInstance, scope: { manufacturerId?: string; buyerId?: string }, id: string) {
-  const r = await scopedRfq(app, scope, id);
+  const r = await scopedRfq(app.db, scope, id);
   return rfqById(app, r.id);
 }
 
-async function scopedRfq(app: FastifyInstance, scope: { manufacturerId?: string; buyerId?: string }, id: string) {
-  const [r] = await app.db
+/** The RFQ row if it belongs to the scope (404 otherwise); `lock` holds it until the transaction ends. */
+async function scopedRfq(db: Db, scope: { manufacturerId?: string; buyerId?: string }, id: string, lock = false) {
+  const query = db
     .select()
     .from(rfqs)
     .where(
@@ -241,6 +249,7 @@ async function scopedRfq(app: FastifyInstance, scope: { manufacturerId?: string;
       ),
     )
     .limit(1);
+  const [r] = lock ? await query.for('update') : await query;
   if (!r) throw notFound('RFQ not found');
   return r;
 }
@@ -255,8 +264,10 @@ export type SellerRfqAction =
   | ({ action: 'counter' | 'quote' } & z.output<typeof offerSchema>);
 
 /**
- * A seller's answer to an RFQ. Every step is one offer row, so the whole negotiation stays on record; the status
- * UPDATE is conditional on the status read, so a concurrent answer cannot slip past a closed RFQ.
+ * A seller's answer to an RFQ. Every step is one offer row, so the whole negotiation stays on record. Approving
+ * accepts the buyer's latest terms, so it is only possible while the buyer made the last move: after the seller's
+ * own quote or counter offer, the RFQ waits for the buyer (who accepts, rejects or counters through the buyer API).
+ * The RFQ row is locked while the answer is decided, so a concurrent answer waits and then sees this one.
  */
 export async function sellerRfqAction(
   app: FastifyInstance,
@@ -265,46 +276,40 @@ export async function sellerRfqAction(
   actorUserId: string,
   a: SellerRfqAction,
 ) {
-  const r = await scopedRfq(app, { manufacturerId }, id);
-  assertOpen(r);
-  if (a.action === 'quote' && r.status !== 'pending') {
-    throw conflict('Only a pending RFQ can be quoted; send a counter offer instead.');
-  }
-  const offers = await offersOf(app, [r.id]);
-  const patch: Partial<typeof rfqs.$inferInsert> = { updatedAt: new Date() };
-  const offer: typeof rfqOffers.$inferInsert = {
-    rfqId: r.id,
-    byRole: 'seller',
-    kind: a.action,
-    createdBy: actorUserId,
-  };
-  if (a.action === 'approve') {
-    const last = latestPriced(offers.get(r.id) ?? []);
-    const price = last?.pricePerUnit ?? r.targetPrice;
-    if (!price) throw badRequest('This RFQ has no price to agree on yet: send a quote or counter offer first.');
-    Object.assign(patch, {
-      status: 'accepted',
-      agreedPrice: price,
-      agreedQuantity: last?.quantity ?? r.requestedQuantity,
-    });
-    Object.assign(offer, { pricePerUnit: price, quantity: patch.agreedQuantity });
-  } else if (a.action === 'reject') {
-    Object.assign(patch, { status: 'rejected', rejectionReason: a.reason ?? null });
-    offer.notes = a.reason ?? null;
-  } else {
-    patch.status = a.action === 'quote' ? 'quoted' : 'negotiating';
-    Object.assign(offer, { pricePerUnit: fromPaise(toPaise(a.pricePerUnit)), quantity: a.quantity, notes: a.notes });
-  }
-  await app.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(rfqs)
-      .set(patch)
-      .where(and(eq(rfqs.id, r.id), eq(rfqs.status, r.status)))
-      .returning({ id: rfqs.id });
-    if (!updated) throw conflict('This RFQ was changed by someone else. Reload it and try again.');
+  const rfqId = await transaction(app.db, async (tx) => {
+    const r = await scopedRfq(tx, { manufacturerId }, id, true);
+    assertOpen(r);
+    if (a.action === 'quote' && r.status !== 'pending') {
+      throw conflict('Only a pending RFQ can be quoted; send a counter offer instead.');
+    }
+    const last = ((await offersOf(tx, [r.id])).get(r.id) ?? []).at(-1);
+    const patch: Partial<typeof rfqs.$inferInsert> = { updatedAt: new Date() };
+    const offer: typeof rfqOffers.$inferInsert = {
+      rfqId: r.id,
+      byRole: 'seller',
+      kind: a.action,
+      createdBy: actorUserId,
+    };
+    if (a.action === 'approve') {
+      if (last?.byRole !== 'buyer') throw conflict(RFQ_MESSAGES.approveWaiting);
+      if (!last.pricePerUnit) {
+        throw badRequest('This RFQ has no price to agree on yet: send a quote or counter offer first.');
+      }
+      const quantity = last.quantity ?? r.requestedQuantity;
+      Object.assign(patch, { status: 'accepted', agreedPrice: last.pricePerUnit, agreedQuantity: quantity });
+      Object.assign(offer, { pricePerUnit: last.pricePerUnit, quantity });
+    } else if (a.action === 'reject') {
+      Object.assign(patch, { status: 'rejected', rejectionReason: a.reason ?? null });
+      offer.notes = a.reason ?? null;
+    } else {
+      patch.status = a.action === 'quote' ? 'quoted' : 'negotiating';
+      Object.assign(offer, { pricePerUnit: fromPaise(toPaise(a.pricePerUnit)), quantity: a.quantity, notes: a.notes });
+    }
+    await tx.update(rfqs).set(patch).where(eq(rfqs.id, r.id));
     await tx.insert(rfqOffers).values(offer);
+    return r.id;
   });
-  return rfqById(app, r.id);
+  return rfqById(app, rfqId);
 }
 
 /** The buyer's answer to the seller's latest quote or counter offer: accept, reject, or counter back. */
@@ -315,42 +320,45 @@ export async function buyerRfqResponse(
   actorUserId: string,
   input: z.output<typeof buyerRfqResponseSchema>,
 ) {
-  const r = await scopedRfq(app, { buyerId: buyer.id }, id);
-  assertOpen(r);
-  const offers = (await offersOf(app, [r.id])).get(r.id) ?? [];
-  const last = offers.at(-1);
-  if (last?.byRole !== 'seller' || last.pricePerUnit === null) {
-    throw conflict('There is no offer from the seller to answer yet.');
-  }
-  const patch: Partial<typeof rfqs.$inferInsert> = { updatedAt: new Date() };
-  const offer: typeof rfqOffers.$inferInsert = {
-    rfqId: r.id,
-    byRole: 'buyer',
-    kind: input.action,
-    createdBy: actorUserId,
-  };
-  if (input.action === 'accept') {
-    Object.assign(patch, { status: 'accepted', agreedPrice: last.pricePerUnit, agreedQuantity: last.quantity });
-    Object.assign(offer, { pricePerUnit: last.pricePerUnit, quantity: last.quantity, notes: input.notes });
-  } else if (input.action === 'reject') {
-    Object.assign(patch, { status: 'rejected', rejectionReason: input.notes ?? 'Declined by the buyer' });
-    offer.notes = input.notes;
-  } else {
-    patch.status = 'negotiating';
-    Object.assign(offer, {
-      pricePerUnit: fromPaise(toPaise(input.pricePerUnit)),
-      quantity: input.quantity,
-      notes: input.notes,
-    });
-  }
-  await app.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(rfqs)
-      .set(patch)
-      .where(and(eq(rfqs.id, r.id), eq(rfqs.status, r.status)))
-      .returning({ id: rfqs.id });
-    if (!updated) throw conflict('This RFQ was changed by someone else. Reload it and try again.');
+  const r = await transaction(app.db, async (tx) => {
+    const r = await scopedRfq(tx, { buyerId: buyer.id }, id, true);
+    assertOpen(r);
+    const last = ((await offersOf(tx, [r.id])).get(r.id) ?? []).at(-1);
+    if (last?.byRole !== 'seller' || last.pricePerUnit === null) {
+      throw conflict('There is no offer from the seller to answer yet.');
+    }
+    // A deal needs a manufacturer that may trade (approved); declining is always possible.
+    if (input.action !== 'reject') {
+      const [m] = await tx
+        .select({ status: manufacturers.status })
+        .from(manufacturers)
+        .where(eq(manufacturers.id, r.manufacturerId));
+      if (m?.status !== 'approved') throw conflict(RFQ_MESSAGES.manufacturerNotTrading);
+    }
+    const patch: Partial<typeof rfqs.$inferInsert> = { updatedAt: new Date() };
+    const offer: typeof rfqOffers.$inferInsert = {
+      rfqId: r.id,
+      byRole: 'buyer',
+      kind: input.action,
+      createdBy: actorUserId,
+    };
+    if (input.action === 'accept') {
+      Object.assign(patch, { status: 'accepted', agreedPrice: last.pricePerUnit, agreedQuantity: last.quantity });
+      Object.assign(offer, { pricePerUnit: last.pricePerUnit, quantity: last.quantity, notes: input.notes });
+    } else if (input.action === 'reject') {
+      Object.assign(patch, { status: 'rejected', rejectionReason: input.notes ?? 'Declined by the buyer' });
+      offer.notes = input.notes;
+    } else {
+      patch.status = 'negotiating';
+      Object.assign(offer, {
+        pricePerUnit: fromPaise(toPaise(input.pricePerUnit)),
+        quantity: input.quantity,
+        notes: input.notes,
+      });
+    }
+    await tx.update(rfqs).set(patch).where(eq(rfqs.id, r.id));
     await tx.insert(rfqOffers).values(offer);
+    return r;
   });
   const [m] = await app.db
     .select({ userId: manufacturers.userId })
@@ -397,10 +405,7 @@ export async function convertRfq(
   actorUserId: string,
   input: z.output<typeof rfqConvertSchema>,
 ) {
-  const r = await scopedRfq(app, { manufacturerId }, id);
-  const { gstRates } = await getSiteSettings(app.db);
-  const gstError = checkGstRate(input.gstPercentage, gstRates);
-  if (gstError) throw badRequest(gstError, { gstPercentage: gstError });
+  const r = await scopedRfq(app.db, { manufacturerId }, id);
   if (r.status !== 'accepted') throw conflict('Only an accepted RFQ can be turned into an order.');
   if (r.orderId) throw conflict('This RFQ has already been turned into an order.');
   if (!r.agreedPrice || !r.agreedQuantity) throw conflict('This RFQ has no agreed price and quantity.');
@@ -419,7 +424,12 @@ export async function convertRfq(
   const [p] = r.productId
     ? await app.db.select().from(products).where(eq(products.id, r.productId)).limit(1)
     : [undefined];
-  const order = await app.db.transaction(async (tx) => {
+  const gstPercentage = await convertedGstRate(app.db, p?.gstPercentage ?? null, input.gstPercentage);
+  if (p?.hsnCode && input.hsnCode && input.hsnCode !== p.hsnCode) {
+    const message = RFQ_MESSAGES.hsnFromProduct(p.hsnCode);
+    throw badRequest(message, { hsnCode: message });
+  }
+  const order = await transaction(app.db, async (tx) => {
     const o = await insertOrder(tx, {
       manufacturerId,
       buyer: row.b,
@@ -430,12 +440,11 @@ export async function convertRfq(
           name: r.productName,
           brand: p?.brand ?? null,
           category: r.category ?? p?.category ?? null,
-          hsnCode: input.hsnCode ?? p?.hsnCode ?? null,
+          hsnCode: p?.hsnCode ?? input.hsnCode ?? null,
           unit: p?.unit ?? 'piece',
           quantity: r.agreedQuantity as number,
           unitPaise: toPaise(r.agreedPrice),
-          // Without a listed product the common 18% rate applies unless the seller names another.
-          gstPercentage: input.gstPercentage ?? Number(p?.gstPercentage ?? 18),
+          gstPercentage,
         },
       ],
       shipping,
@@ -453,4 +462,25 @@ export async function convertRfq(
     return o;
   });
   return order;
+}
+
+/**
+ * The GST rate of an order converted from an RFQ: the listed product's own rate, which the request cannot change;
+ * for an RFQ without a product (or a product without a rate), the seller's choice among the configured rates.
+ */
+async function convertedGstRate(db: Db, productRate: string | null, requested: number | undefined): Promise<number> {
+  if (productRate !== null) {
+    const rate = Number(productRate);
+    if (requested !== undefined && requested !== rate) {
+      const message = RFQ_MESSAGES.gstFromProduct(rate);
+      throw badRequest(message, { gstPercentage: message });
+    }
+    return rate;
+  }
+  const { gstRates } = await getSiteSettings(db);
+  if (requested === undefined || !isAllowedGstRate(requested, gstRates)) {
+    const message = RFQ_MESSAGES.chooseGst(gstRates);
+    throw badRequest(message, { gstPercentage: message });
+  }
+  return requested;
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders, payments, settlements } from '../../db/schema/index.ts';
 import { fromPaise, nextNumber, toPaise } from './common.ts';
+import { transaction } from '../../lib/transaction.ts';
 
 /** Monday 00:00 UTC of the week containing `at`: settlements cover whole weeks. */
 export function weekStart(at: Date): Date {
@@ -23,7 +24,7 @@ export async function generateWeeklySettlements(
   opts: { manufacturerId?: string; now?: Date; until?: Date } = {},
 ): Promise<Array<typeof settlements.$inferSelect>> {
   const periodEndExclusive = opts.until ?? weekStart(opts.now ?? new Date());
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const due = await tx
       .select({
         id: payments.id,

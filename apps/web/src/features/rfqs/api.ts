@@ -1,5 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OfferInput, OrderDetail, RfqItem, RfqStatus } from '@ub/shared';
+import {
+  DEFAULT_SITE_SETTINGS,
+  type OfferInput,
+  type OrderDetail,
+  type RfqItem,
+  type RfqStatus,
+  type SiteSettings,
+} from '@ub/shared';
 import { api } from '../../lib/api.ts';
 
 export interface RfqPage {
@@ -36,12 +43,23 @@ export function useRfqAction(id: string) {
   });
 }
 
+/** Converts an accepted RFQ; `gstPercentage` only for an RFQ without a listed product's rate. */
 export function useConvertRfq(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api<OrderDetail>(`/rfqs/${id}/convert`, { method: 'POST', body: {} }),
+    mutationFn: (body: { gstPercentage?: number }) => api<OrderDetail>(`/rfqs/${id}/convert`, { method: 'POST', body }),
     onSuccess: () => {
       for (const key of ['rfqs', 'orders', 'payments', 'dashboard']) void qc.invalidateQueries({ queryKey: [key] });
     },
   });
+}
+
+/** The configured GST rates (site settings): the choices for an order converted from an RFQ without a product. */
+export function useGstRates(): readonly number[] {
+  const { data } = useQuery({
+    queryKey: ['site'],
+    queryFn: () => api<SiteSettings>('/site', { anonymous: true }),
+    staleTime: 5 * 60_000,
+  });
+  return data?.gstRates ?? DEFAULT_SITE_SETTINGS.gstRates;
 }

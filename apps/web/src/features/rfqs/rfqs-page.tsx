@@ -5,6 +5,7 @@ import {
   LIMITS,
   offerSchema,
   RFQ_FINAL_STATUSES,
+  RFQ_MESSAGES,
   RFQ_STATUS_LABELS,
   RFQ_STATUSES,
   type RfqItem,
@@ -21,7 +22,7 @@ import { Badge, EmptyState, PageHeader, Spinner, type Tone } from '../../compone
 import { FormError, SelectField, TextAreaField, TextField } from '../../components/field.tsx';
 import { Modal } from '../../components/modal.tsx';
 import type { ApiError } from '../../lib/api.ts';
-import { type RfqAction, useConvertRfq, useRfqAction, useRfqs } from './api.ts';
+import { type RfqAction, useConvertRfq, useGstRates, useRfqAction, useRfqs } from './api.ts';
 
 const TONES: Record<string, Tone> = {
   pending: 'yellow',
@@ -221,41 +222,74 @@ function RfqFooter({
   onAction: (a: ActionKind) => void;
   onConverted: () => void;
 }) {
-  const convert = useConvertRfq(rfq.id);
   if (closed) {
     return (
       <div className="flex w-full flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-600">{rfqClosedMessage(rfq.status)}</p>
-        {rfq.status === 'accepted' && !rfq.orderId && (
-          <Button
-            disabled={convert.isPending}
-            onClick={() =>
-              convert
-                .mutateAsync()
-                .then((order) => {
-                  toast.success(`Order ${order.orderId} created from ${rfq.rfqNumber}.`);
-                  onConverted();
-                })
-                .catch((e: ApiError) => toast.error(e.message))
-            }
-          >
-            {convert.isPending ? 'Creating order...' : 'Convert to order'}
-          </Button>
-        )}
+        {rfq.status === 'accepted' && !rfq.orderId && <ConvertToOrder rfq={rfq} onConverted={onConverted} />}
         {rfq.orderId && <Badge tone="green">Order created</Badge>}
       </div>
     );
   }
+  // After the seller's own quote or counter offer only the buyer can accept it: no Approve until they answer.
+  const waiting = rfq.waitingFor === 'buyer';
   return (
     <>
+      {waiting && <p className="mr-auto text-sm font-medium text-slate-600">{RFQ_MESSAGES.waitingForBuyer}</p>}
       <Button variant="danger" onClick={() => onAction('reject')}>
         Reject
       </Button>
       <Button variant="secondary" onClick={() => onAction('counter')}>
         Counter Offer
       </Button>
-      <Button onClick={() => onAction('approve')}>Approve</Button>
+      {!waiting && <Button onClick={() => onAction('approve')}>Approve</Button>}
     </>
+  );
+}
+
+/**
+ * The order is taxed at the listed product's GST rate; an RFQ without one needs the seller to choose a configured
+ * rate first (the server refuses any other).
+ */
+function ConvertToOrder({ rfq, onConverted }: { rfq: RfqItem; onConverted: () => void }) {
+  const convert = useConvertRfq(rfq.id);
+  const rates = useGstRates();
+  const productRate = rfq.originalProduct?.gstPercentage;
+  const [rate, setRate] = useState('');
+  const [gstError, setGstError] = useState<string | undefined>();
+  const submit = () => {
+    setGstError(undefined);
+    convert
+      .mutateAsync(productRate ? {} : { gstPercentage: Number(rate) })
+      .then((order) => {
+        toast.success(`Order ${order.orderId} created from ${rfq.rfqNumber}.`);
+        onConverted();
+      })
+      .catch((e: ApiError) => {
+        if (e.fields.gstPercentage) setGstError(e.fields.gstPercentage);
+        toast.error(e.message);
+      });
+  };
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      {productRate ? (
+        <p className="text-sm text-slate-600">GST {Number(productRate)}% (from your listing)</p>
+      ) : (
+        <div className="w-40">
+          <SelectField label="GST rate" value={rate} error={gstError} onChange={(e) => setRate(e.target.value)}>
+            <option value="">Choose...</option>
+            {rates.map((r) => (
+              <option key={r} value={String(r)}>
+                {r}%
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      )}
+      <Button disabled={convert.isPending || (!productRate && rate === '')} onClick={submit}>
+        {convert.isPending ? 'Creating order...' : 'Convert to order'}
+      </Button>
+    </div>
   );
 }
 
@@ -344,6 +378,8 @@ const OFFER_LABELS: Record<string, string> = {
 function ActionModal({ rfq, kind, onClose }: { rfq: RfqItem; kind: ActionKind; onClose: () => void }) {
   const mutation = useRfqAction(rfq.id);
   const last = [...rfq.offers].reverse().find((o) => o.pricePerUnit);
+  // Approving accepts the buyer's latest terms: the last move, which is the buyer's whenever Approve is offered.
+  const buyerTerms = rfq.offers.at(-1);
   const form = useForm<z.input<typeof offerSchema>, unknown, z.output<typeof offerSchema>>({
     resolver: zodResolver(offerSchema),
     defaultValues: {
@@ -376,8 +412,8 @@ function ActionModal({ rfq, kind, onClose }: { rfq: RfqItem; kind: ActionKind; o
         <div className="space-y-3 text-sm">
           <p>
             Accept {rfq.productName} for {rfq.buyerCompany}
-            {last?.pricePerUnit
-              ? ` at ${formatInr(last.pricePerUnit)} per unit × ${(last.quantity ?? rfq.requestedQuantity).toLocaleString('en-IN')}`
+            {buyerTerms?.by === 'buyer' && buyerTerms.pricePerUnit
+              ? ` at the buyer's terms: ${formatInr(buyerTerms.pricePerUnit)} per unit × ${(buyerTerms.quantity ?? rfq.requestedQuantity).toLocaleString('en-IN')}`
               : ''}
             ?
           </p>

@@ -1,4 +1,8 @@
-import { RequireSession, useLogout, useSessionUser } from '../auth/session.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { FORBIDDEN_EVENT } from '../../lib/api.ts';
+import { RequireSession, sessionQueryKey, useLogout, useSessionUser } from '../auth/session.tsx';
+import { AccountStatusBanner } from './account-status-banner.tsx';
 import { type NavItem, SidebarLayout } from './sidebar-layout.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { sellerTopBarItems } from './top-bar-slots.tsx';
@@ -26,10 +30,25 @@ function SellerTopBar() {
   );
 }
 
+/**
+ * The account status banner. A 403 may mean the status changed since sign-in (an admin suspended the account):
+ * the session is read again, so the banner shows what the account can do now.
+ */
+function SellerStatus() {
+  const user = useSessionUser();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey('seller') });
+    window.addEventListener(FORBIDDEN_EVENT, refresh);
+    return () => window.removeEventListener(FORBIDDEN_EVENT, refresh);
+  }, [queryClient]);
+  return <AccountStatusBanner status={user.manufacturerStatus} />;
+}
+
 export default function SellerLayout() {
   return (
     <RequireSession realm="seller">
-      <SidebarLayout title="Manufacturers App" nav={NAV} topBar={<SellerTopBar />} />
+      <SidebarLayout title="Manufacturers App" nav={NAV} topBar={<SellerTopBar />} banner={<SellerStatus />} />
     </RequireSession>
   );
 }

@@ -13,7 +13,18 @@ export interface NavItem {
  * The collapsible sidebar frame shared by the seller app and the admin console: 16% wide, 4% collapsed on large
  * screens (spec section 9); on phones it becomes a drawer opened from the top bar.
  */
-export function SidebarLayout({ title, nav, topBar }: { title: string; nav: NavItem[]; topBar: ReactNode }) {
+export function SidebarLayout({
+  title,
+  nav,
+  topBar,
+  banner,
+}: {
+  title: string;
+  nav: NavItem[];
+  topBar: ReactNode;
+  /** Shown above every page (the seller's account status). */
+  banner?: ReactNode;
+}) {
   const [collapsed, setCollapsed] = useState(false);
   const [drawer, setDrawer] = useState(false);
   const width = collapsed ? `${SIDEBAR.collapsedPercent}%` : `${SIDEBAR.widthPercent}%`;
@@ -84,6 +95,7 @@ export function SidebarLayout({ title, nav, topBar }: { title: string; nav: NavI
           <div className="ml-auto flex items-center gap-2">{topBar}</div>
         </header>
         <main className="min-w-0 flex-1 p-4 sm:p-6">
+          {banner}
           <Outlet />
         </main>
       </div>

@@ -23,12 +23,14 @@ import {
 import { createSession, findSessionUser, revokeSession, toSessionUser } from '../../../modules/auth/sessions.ts';
 import { accountKey, bodyField } from '../../../plugins/rate-limit.ts';
 import { currentUser } from '../../../types.ts';
+import { declareSellerAction } from '../../../plugins/seller-status.ts';
 
 const authErrors = { 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody };
 const resetError = errorBody.extend({ message: z.string() });
 const resetErrors = { 400: resetError, 429: resetError, 503: resetError };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
+  declareSellerAction(app, 'account');
   // Reset codes are limited per IP and per phone number, on top of the per-code try limit.
   const otpLimits = (name: string) => [
     app.limit(`${name}-ip`, 20, 15),

@@ -2,9 +2,11 @@ import { CONTACT_SENT, contactMessageSchema, errorBody } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createContactMessage } from '../../../modules/contact/contact-messages.ts';
+import { declareSellerAction } from '../../../plugins/seller-status.ts';
 
 /** The Help page's "Contact Admin" form; works without a session, and links the message to a signed-in seller. */
 const routes: FastifyPluginAsyncZod = async (app) => {
+  declareSellerAction(app, 'support');
   app.post(
     '/contact/admin',
     {

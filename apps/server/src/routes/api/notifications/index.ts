@@ -20,6 +20,7 @@ import {
 import { issueStreamTicket } from '../../../modules/notifications/stream-ticket.ts';
 import { currentUser } from '../../../types.ts';
 import { streamRoute } from './stream.ts';
+import { declareSellerAction } from '../../../plugins/seller-status.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idParams = z.object({ id: z.string().max(64) });
@@ -28,6 +29,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody 
 
 /** The caller's own notifications; another user's notification id answers 404 like a missing one. */
 const routes: FastifyPluginAsyncZod = async (app) => {
+  declareSellerAction(app, 'notifications');
   const anyUser = app.requireRole('seller', 'admin', 'buyer');
   const ownId = (id: string) => {
     if (!UUID.test(id)) throw notFound('Notification not found');

@@ -4,12 +4,14 @@ import { z } from 'zod';
 import { invoiceData, renderInvoicePdf } from '../../../modules/trade/invoice.ts';
 import { changeOrderStatus, listOrders, orderDetail as loadOrder } from '../../../modules/trade/orders.ts';
 import { currentManufacturerId, currentUser } from '../../../types.ts';
+import { declareSellerAction } from '../../../plugins/seller-status.ts';
 
 const idParams = z.object({ id: z.uuid('Not a valid id.') });
 const guarded = { 401: errorBody, 403: errorBody };
 
 /** Seller order management: tabs, search, detail, the status lifecycle and the GST tax invoice. */
 const routes: FastifyPluginAsyncZod = async (app) => {
+  declareSellerAction(app, 'fulfil');
   const asSeller = { onRequest: app.requireRole('seller') };
 
   app.get(
@@ -74,7 +76,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const mid = currentManufacturerId(req);
-      await changeOrderStatus(app.db, { manufacturerId: mid }, req.params.id, req.body, currentUser(req).id);
+      const user = currentUser(req);
+      await changeOrderStatus(
+        app.db,
+        { manufacturerId: mid },
+        req.params.id,
+        req.body,
+        user.id,
+        user.manufacturerStatus,
+      );
       req.log.info({ event: 'order.status', orderId: req.params.id, to: req.body.status }, 'order status changed');
       return loadOrder(app.db, { manufacturerId: mid }, req.params.id);
     },

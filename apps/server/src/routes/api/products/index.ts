@@ -31,6 +31,7 @@ import {
   updateProduct,
 } from '../../../modules/products/products.ts';
 import { currentManufacturerId, currentUser } from '../../../types.ts';
+import { declareSellerAction } from '../../../plugins/seller-status.ts';
 
 const BULK_MAX_BYTES = 50 * 1024 * 1024;
 const errors = {
@@ -46,6 +47,7 @@ const idParams = z.object({ id: z.uuid({ error: 'Product not found' }) });
 const security = [{ bearerAuth: [] }];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
+  declareSellerAction(app, 'catalog');
   await app.register(multipart, {
     limits: { fileSize: LIMITS.imageMaxBytes, files: MAX_PRODUCT_IMAGES, fields: 10, parts: MAX_PRODUCT_IMAGES + 10 },
   });

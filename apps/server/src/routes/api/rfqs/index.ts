@@ -13,12 +13,14 @@ import { z } from 'zod';
 import { orderDetail as loadOrder } from '../../../modules/trade/orders.ts';
 import { convertRfq, listRfqs, rfqFor, type SellerRfqAction, sellerRfqAction } from '../../../modules/trade/rfqs.ts';
 import { currentManufacturerId, currentUser } from '../../../types.ts';
+import { declareSellerAction } from '../../../plugins/seller-status.ts';
 
 const idParams = z.object({ id: z.uuid('Not a valid id.') });
 const actionErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 /** Seller RFQ management: the list (read from `orders`, as the spec's screen reads it) and the negotiation actions. */
 const routes: FastifyPluginAsyncZod = async (app) => {
+  declareSellerAction(app, 'trade');
   const asSeller = { onRequest: app.requireRole('seller') };
 
   app.get(

@@ -8,6 +8,7 @@ import { sendPrivateFile } from '../../../lib/storage.ts';
 import { deleteDocument, findDocument, listDocuments, saveDocument } from '../../../modules/admin/documents.ts';
 
 import { currentManufacturerId } from '../../../types.ts';
+import { declareSellerAction } from '../../../plugins/seller-status.ts';
 
 const documentItem = z.object({
   id: z.string(),
@@ -31,6 +32,7 @@ const idParams = z.object({ id: z.uuid({ error: 'Document not found' }) });
 
 /** The seller's verification documents (GST certificate, PAN, Udyam/MSME, IEC, incorporation certificate). */
 const routes: FastifyPluginAsyncZod = async (app) => {
+  declareSellerAction(app, 'documents');
   // Another feature may already accept multipart bodies app-wide; register the parser here only if not.
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(multipart, { limits: { files: 1, fields: 5, fileSize: DOCUMENT_LIMITS.maxBytes } });

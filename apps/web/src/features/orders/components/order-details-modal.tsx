@@ -6,6 +6,7 @@ import {
   type OrderDetail,
   type OrderStatusChangeInput,
   orderStatusChangeSchema,
+  todayInIndia,
 } from '@ub/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -286,6 +287,7 @@ function StatusForm({ order, onDone }: { order: OrderDetail; onDone: () => void 
           <TextField
             label="Estimated delivery"
             type="date"
+            min={todayInIndia()}
             error={errors.estimatedDelivery?.message}
             {...register('estimatedDelivery')}
           />
