@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { pendingFiles } from '../db/schema/index.ts';
 import { AppError } from './errors.ts';
 import type { Storage } from './storage.ts';
+import { transaction } from './transaction.ts';
 
 /**
  * Files in storage and the rows that own them (product images, seller documents) kept in step through a crash.
@@ -36,11 +37,10 @@ export async function storeFilesWithRows<T>(
   record: (tx: Db) => Promise<T>,
 ): Promise<T> {
   const keys = files.map((f) => f.key);
-  if (!keys.length) return db.transaction((t) => record(t as unknown as Db));
+  if (!keys.length) return transaction(db, record);
   await db.insert(pendingFiles).values(keys.map((storageKey) => ({ storageKey })));
   try {
-    return await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    return await transaction(db, async (tx) => {
       const held = await tx
         .select({ key: pendingFiles.storageKey })
         .from(pendingFiles)
@@ -72,8 +72,7 @@ export async function deleteRowsThenFiles<T>(
   storage: Storage,
   remove: (tx: Db) => Promise<{ keys: string[]; result: T }>,
 ): Promise<T> {
-  const { keys, result } = await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const { keys, result } = await transaction(db, async (tx) => {
     const out = await remove(tx);
     if (out.keys.length) {
       await tx
@@ -94,8 +93,7 @@ export async function deleteRowsThenFiles<T>(
 export async function sweepPendingFiles(db: Db, storage: Storage, keys?: string[]): Promise<number> {
   let swept = 0;
   for (;;) {
-    const n = await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const n = await transaction(db, async (tx) => {
       const rows = await tx
         .select({ key: pendingFiles.storageKey })
         .from(pendingFiles)
