@@ -28,6 +28,14 @@ import './types.ts';
 /** Far above a healthy Redis round trip (well under 1 ms here), low enough that a hung Redis costs little. */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
 
+/**
+ * Fastify's own number option trusts nothing, so a hop count N is the function that believes the N nearest hops
+ * (hop 0 is the socket's peer): X-Forwarded-For entries beyond them are the client's own word.
+ */
+function trustProxyOption(setting: Config['TRUST_PROXY']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 export interface BuildOptions {
   config: Config;
   /** An already open database (tests share one per file); otherwise opened from the config. */
@@ -39,7 +47,8 @@ export interface BuildOptions {
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
-    trustProxy: config.NODE_ENV === 'production',
+    // Never on by itself (NODE_ENV=production included): only TRUST_PROXY makes X-Forwarded-For count.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();

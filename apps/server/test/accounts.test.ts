@@ -298,13 +298,17 @@ describe('seller login and sessions', () => {
 
   it('limits failed logins per account with 429 and a Retry-After header', async () => {
     const s = await createSeller(t.app.db);
+    const ip = '10.251.0.2';
     const statuses: number[] = [];
-    let last = await call(t.app, 'POST', '/api/login', { body: { username: s.user.phone, password: 'wrong-pass' } });
+    let last = await call(t.app, 'POST', '/api/login', {
+      ip,
+      body: { username: s.user.phone, password: 'wrong-pass' },
+    });
     statuses.push(last.statusCode);
     // Spelled differently each time (with +91, with spaces), it is still the same phone number.
     for (let i = 0; i < 10; i++) {
       const username = i % 2 ? `+91${s.user.phone}` : `${s.user.phone?.slice(0, 5)} ${s.user.phone?.slice(5)}`;
-      last = await call(t.app, 'POST', '/api/login', { body: { username, password: 'wrong-pass' } });
+      last = await call(t.app, 'POST', '/api/login', { ip, body: { username, password: 'wrong-pass' } });
       statuses.push(last.statusCode);
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));

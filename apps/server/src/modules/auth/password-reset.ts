@@ -117,7 +117,12 @@ export async function verifyResetCode(db: Db, phone: string, code: string): Prom
 }
 
 /** Sets the new password, spends the code and signs the user out everywhere, all or nothing. */
-export async function resetPassword(db: Db, phone: string, code: string, newPassword: string): Promise<void> {
+export async function resetPassword(
+  db: Db,
+  phone: string,
+  code: string,
+  newPassword: string,
+): Promise<{ userId: string }> {
   const row = await checkCode(db, phone, code);
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
   if (!user) throw badRequest(RESET_MESSAGES.invalid);
@@ -134,4 +139,5 @@ export async function resetPassword(db: Db, phone: string, code: string, newPass
   });
   // Again once committed: a request between the first forgetting and the commit may have cached a session.
   forgetSessionsOf(user.id);
+  return { userId: user.id };
 }
