@@ -17,6 +17,7 @@ import { redisBus } from './lib/redis-bus.ts';
 import { createStorage } from './lib/storage.ts';
 import { webDistDir } from './lib/paths.ts';
 import { ensureAdmin } from './modules/auth/accounts.ts';
+import { loadCommonPasswords } from './modules/auth/common-passwords.ts';
 import { createSmsProvider } from './modules/auth/sms.ts';
 import { createMailer } from './modules/notifications/mailer.ts';
 import authPlugin from './plugins/auth.ts';
@@ -45,6 +46,7 @@ export interface BuildOptions {
 
 /** Composes the application; `server.ts` only listens, so tests build it and call `inject`. */
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  loadCommonPasswords();
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     // Never on by itself (NODE_ENV=production included): only TRUST_PROXY makes X-Forwarded-For count.

@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
+import { isSameAsLogin, PASSWORD_MESSAGES, passwordProblem } from '@ub/shared';
 import { z } from 'zod';
+import { loadCommonPasswords } from './modules/auth/common-passwords.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -73,6 +75,10 @@ const configSchema = z
     ADMIN_PASSWORD: z
       .string()
       .min(8, 'must be at least 8 characters')
+      .superRefine((value, ctx) => {
+        const problem = passwordProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
       .optional()
       .or(z.literal('').transform(() => undefined)),
     SMS_PROVIDER: z.enum(['log', 'msg91'], { error: 'must be log or msg91' }).default('log'),
@@ -136,6 +142,9 @@ const configSchema = z
         message: 'S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
       });
     }
+    if (c.ADMIN_EMAIL && c.ADMIN_PASSWORD && isSameAsLogin(c.ADMIN_PASSWORD, { email: c.ADMIN_EMAIL })) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: PASSWORD_MESSAGES.sameAsLogin });
+    }
     if (Boolean(c.ADMIN_EMAIL) !== Boolean(c.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'set ADMIN_EMAIL and ADMIN_PASSWORD together' });
     }
@@ -147,6 +156,8 @@ export class ConfigError extends Error {}
 
 /** Reads configuration from the environment; a bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // ADMIN_PASSWORD meets the same password rules as any other, list included.
+  loadCommonPasswords();
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'config'}: ${i.message}`);

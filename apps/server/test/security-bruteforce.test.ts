@@ -40,7 +40,7 @@ describe('guessing a 6-digit reset code', () => {
       last =
         i % 2
           ? await call(t.app, 'POST', '/api/reset-password', {
-              body: { phoneNumber: phone, code: '000000', newPassword: 'BrandNew123' },
+              body: { phoneNumber: phone, code: '000000', newPassword: 'Brand-New-Kite-123' },
             })
           : await call(t.app, 'POST', '/api/verify-reset-code', { body: { phoneNumber: phone, code: '000000' } });
       statuses.push(last.statusCode);

@@ -9,6 +9,7 @@ export * from './schemas/settings.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/documents.ts';
 export * from './lead-rules.ts';
+export * from './password-rules.ts';
 export * from './schemas/lead.ts';
 export * from './schemas/product.ts';
 export * from './amount-words.ts';

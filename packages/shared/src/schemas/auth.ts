@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BUSINESS_CATEGORIES, MANUFACTURER_STATUSES, ROLES } from '../constants.ts';
-import { email, gstin, indianMobile, MESSAGES, password, requiredText } from './common.ts';
+import { email, gstin, indianMobile, MESSAGES, password, refinePasswordNotLogin, requiredText } from './common.ts';
 
 export const registerStep1Schema = z.object({ phone: indianMobile, email });
 
@@ -19,6 +19,10 @@ export const passwordPairSchema = z
     path: ['confirm_password'],
   });
 
+/** The password step of a form that already has the account's e-mail and phone (registration step 3). */
+export const passwordPairSchemaFor = (login: { email?: string; phone?: string }) =>
+  passwordPairSchema.superRefine(refinePasswordNotLogin('password', () => login));
+
 /** POST /api/register: the spec's registration payload plus category, which the spec collects and drops. */
 export const registerSchema = z
   .object({
@@ -31,7 +35,8 @@ export const registerSchema = z
   .refine((v) => v.password === v.confirm_password, {
     message: MESSAGES.passwordMismatch,
     path: ['confirm_password'],
-  });
+  })
+  .superRefine(refinePasswordNotLogin('password', (v) => v));
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const registerResponse = z.object({
@@ -76,10 +81,13 @@ export const otpCode = z
 
 export const forgotPasswordSchema = z.object({ phoneNumber: indianMobile });
 export const verifyResetCodeSchema = z.object({ phoneNumber: indianMobile, code: otpCode });
-export const resetPasswordSchema = z.object({
-  phoneNumber: indianMobile,
-  code: otpCode,
-  newPassword: password,
-});
+/** The server also refuses the account's e-mail as the new password (the browser does not know it). */
+export const resetPasswordSchema = z
+  .object({
+    phoneNumber: indianMobile,
+    code: otpCode,
+    newPassword: password,
+  })
+  .superRefine(refinePasswordNotLogin('newPassword', (v) => ({ phone: v.phoneNumber })));
 
 export const messageResponse = z.object({ message: z.string() });

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { gstStateCodeOf } from '../indian-states.ts';
-import { email, indianMobile, MESSAGES, optionalText, password, requiredText } from './common.ts';
+import {
+  email,
+  indianMobile,
+  MESSAGES,
+  optionalText,
+  password,
+  refinePasswordNotLogin,
+  requiredText,
+} from './common.ts';
 
 /* ---------- statuses, labels, tabs ---------- */
 
@@ -107,20 +115,22 @@ export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
 /* ---------- buyer API ---------- */
 
-export const buyerRegisterSchema = z.object({
-  email,
-  phone: indianMobile,
-  password,
-  company_name: requiredText('Company name', 200),
-  contact_name: requiredText('Contact name', 120),
-  gst_number: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v.toUpperCase().replace(/[^A-Z0-9]/g, '') : undefined))
-    .refine((v) => v === undefined || /^[0-9]{2}[A-Z0-9]{13}$/.test(v), MESSAGES.gstInvalid),
-  address: requiredText('Address', 500),
-  state: indianState,
-});
+export const buyerRegisterSchema = z
+  .object({
+    email,
+    phone: indianMobile,
+    password,
+    company_name: requiredText('Company name', 200),
+    contact_name: requiredText('Contact name', 120),
+    gst_number: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v.toUpperCase().replace(/[^A-Z0-9]/g, '') : undefined))
+      .refine((v) => v === undefined || /^[0-9]{2}[A-Z0-9]{13}$/.test(v), MESSAGES.gstInvalid),
+    address: requiredText('Address', 500),
+    state: indianState,
+  })
+  .superRefine(refinePasswordNotLogin('password', (v) => v));
 
 export const rfqCreateSchema = z.object({
   manufacturerId: z.uuid('Choose a manufacturer.'),

@@ -1,6 +1,6 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import { OTP } from '@ub/shared';
+import { isSameAsLogin, OTP, PASSWORD_MESSAGES } from '@ub/shared';
 import type { Db } from '../../db/client.ts';
 import { otpCodes, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, rateLimited } from '../../lib/errors.ts';
@@ -124,8 +124,17 @@ export async function resetPassword(
   newPassword: string,
 ): Promise<{ userId: string }> {
   const row = await checkCode(db, phone, code);
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
+  const [user] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.phone, phone))
+    .limit(1);
   if (!user) throw badRequest(RESET_MESSAGES.invalid);
+  // Only the server knows the account's e-mail; the shared schema already refused the phone. The code is not
+  // spent, so the person picks another password with it.
+  if (isSameAsLogin(newPassword, { email: user.email })) {
+    throw badRequest(PASSWORD_MESSAGES.sameAsLogin, { newPassword: PASSWORD_MESSAGES.sameAsLogin });
+  }
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     const spent = await tx
