@@ -13,6 +13,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { inProcessBus } from './lib/events.ts';
+import { serializeRequest } from './lib/log-redaction.ts';
 import { redisBus } from './lib/redis-bus.ts';
 import { createStorage } from './lib/storage.ts';
 import { webDistDir } from './lib/paths.ts';
@@ -37,6 +38,13 @@ function trustProxyOption(setting: Config['TRUST_PROXY']) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
+/** Request log lines keep the URL but not the secrets in its query string (stream tickets, tokens, codes). */
+function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return logger;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, req: serializeRequest } };
+}
+
 export interface BuildOptions {
   config: Config;
   /** An already open database (tests share one per file); otherwise opened from the config. */
@@ -48,7 +56,7 @@ export interface BuildOptions {
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
   loadCommonPasswords();
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: withRedactedUrls(logger ?? { level: config.LOG_LEVEL }),
     // Never on by itself (NODE_ENV=production included): only TRUST_PROXY makes X-Forwarded-For count.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,

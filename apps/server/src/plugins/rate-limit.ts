@@ -23,7 +23,7 @@ declare module 'fastify' {
       /** Counts one hit of `key` on `name`; throws 429 with Retry-After past `max` per `minutes` (scaled). */
       hit(name: string, max: number, minutes: number, key: string): Promise<void>;
       reset(name: string, key: string): Promise<void>;
-      /** One of `max` concurrent slots (scaled) of `name` for `key`; throws 429 when all are taken. */
+      /** One of `max` concurrent slots of `name` for `key` (a cap, not a rate: not scaled); 429 when all are taken. */
       acquire(name: string, max: number, key: string, ttlMs: number): Promise<Slot>;
     };
   }
@@ -51,7 +51,7 @@ export default fp(
       hit,
       reset: (name: string, key: string) => limiter.reset(name, key),
       async acquire(name: string, max: number, key: string, ttlMs: number) {
-        const slot = await limiter.acquire(name, key, scaled(max), ttlMs);
+        const slot = await limiter.acquire(name, key, max, ttlMs);
         if (!slot) throw rateLimited(TOO_MANY_REQUESTS, Math.ceil(ttlMs / 1000));
         return slot;
       },
