@@ -107,6 +107,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       },
     },
   });
+  // API answers are personal (a session's data, a new token) unless a route says otherwise (GET /api/site, product
+  // images): no browser, proxy or CDN may keep them.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
   await app.register(errorsPlugin);
   await app.register(rateLimitPlugin, { redis });
   await app.register(authPlugin);
