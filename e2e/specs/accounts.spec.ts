@@ -68,6 +68,10 @@ test('a manufacturer registers in four steps and sees the Received tracker', asy
   await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible();
   // The server's password rules run in the browser: the common-password list, and not the phone of step 1.
   const common = 'This password is too common. Choose one that is harder to guess.';
+  let registerCalls = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/register')) registerCalls++;
+  });
   const refused: Array<[string, string]> = [
     ['Password@123', common],
     ['12345678', common],
@@ -81,6 +85,8 @@ test('a manufacturer registers in four steps and sees the Received tracker', asy
     await expect(page.getByText(message)).toBeVisible();
     await expect(page.getByText('Step 3 of 4')).toBeVisible();
   }
+  // Refused in the browser, before any request.
+  expect(registerCalls).toBe(0);
   await page.getByLabel('Confirm Password').fill('different');
   await page.getByLabel('New Password').fill('RegisterPass!1');
   await page.getByRole('button', { name: 'Register' }).click();

@@ -143,3 +143,14 @@ test('every admin screen renders at phone and desktop widths', async ({ page }) 
   await page.getByRole('button', { name: "Generate this week's settlements" }).click();
   await expect(page.getByText('Nothing to settle: no delivered, paid orders are waiting.')).toBeVisible();
 });
+
+test('site settings refuse a javascript: social link in the form, keeping what was typed', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin/settings');
+  const facebook = page.getByLabel('Facebook link');
+  await facebook.fill('javascript:alert(document.cookie)');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Use an https:// link, or leave it empty.')).toBeVisible();
+  await expect(facebook).toHaveValue('javascript:alert(document.cookie)');
+  await expect(page.getByText('Site settings saved.')).toHaveCount(0);
+});

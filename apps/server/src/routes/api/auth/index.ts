@@ -80,7 +80,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { username, password } = req.body;
-      const { id } = await signIn(app, { username, password, role: 'seller', ip: req.ip });
+      const { id } = await signIn(
+        { db: app.db, limits: app.limits },
+        { username, password, role: 'seller', ip: req.ip },
+      );
       return openSession(id, req.body.remember, req.ip, req.headers['user-agent']);
     },
   );
@@ -98,7 +101,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const email = (req.body.email || req.body.username) as string;
-      const { id } = await signIn(app, { username: email, password: req.body.password, role: 'admin', ip: req.ip });
+      const { id } = await signIn(
+        { db: app.db, limits: app.limits },
+        { username: email, password: req.body.password, role: 'admin', ip: req.ip },
+      );
       return openSession(id, true, req.ip, req.headers['user-agent']);
     },
   );

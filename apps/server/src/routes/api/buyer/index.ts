@@ -72,7 +72,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { username, password } = req.body;
-      const { id } = await signIn(app, { username, password, role: 'buyer', ip: req.ip });
+      const { id } = await signIn(
+        { db: app.db, limits: app.limits },
+        { username, password, role: 'buyer', ip: req.ip },
+      );
       const { token, expiresAt } = await createSession(app.db, id, {
         remember: req.body.remember,
         ip: req.ip,
