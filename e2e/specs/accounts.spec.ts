@@ -81,6 +81,28 @@ test('a manufacturer registers in four steps and sees the Received tracker', asy
   await page.getByLabel('Confirm Password').fill('different');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible();
+  // The server's password rules run in the browser: the common-password list, and not the phone of step 1.
+  const common = 'This password is too common. Choose one that is harder to guess.';
+  let registerCalls = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/register')) registerCalls++;
+  });
+  const refused: Array<[string, string]> = [
+    ['Password@123', common],
+    ['12345678', common],
+    ['        ', 'Password must not be only spaces.'],
+    [phone, 'Password must not be your email address or phone number.'],
+  ];
+  for (const [weak, message] of refused) {
+    await page.getByLabel('New Password').fill(weak);
+    await page.getByLabel('Confirm Password').fill(weak);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(page.getByText('Step 3 of 4')).toBeVisible();
+  }
+  // Refused in the browser, before any request.
+  expect(registerCalls).toBe(0);
+  await page.getByLabel('Confirm Password').fill('different');
   await page.getByLabel('New Password').fill('RegisterPass!1');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText("Passwords don't match")).toBeVisible();
@@ -168,6 +190,16 @@ test('forgot password end to end: code from the SMS log, new password signs in',
   await codeInput.fill(code);
   await page.getByRole('button', { name: 'Verify Code' }).click();
 
+  await expect(page.getByText('Step 3 of 3')).toBeVisible();
+  await page.getByLabel('New Password').fill('Welcome@2025');
+  await page.getByLabel('Confirm Password').fill('Welcome@2025');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('This password is too common. Choose one that is harder to guess.')).toBeVisible();
+  // The account's e-mail is known to the server only: its refusal lands on the field, and the code still works.
+  await page.getByLabel('New Password').fill(seller.email);
+  await page.getByLabel('Confirm Password').fill(seller.email);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Password must not be your email address or phone number.')).toBeVisible();
   await expect(page.getByText('Step 3 of 3')).toBeVisible();
   await page.getByLabel('New Password').fill('ResetPass!2');
   await page.getByLabel('Confirm Password').fill('ResetPass!3');

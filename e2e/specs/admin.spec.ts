@@ -234,3 +234,14 @@ test('a lead sent again with the same number keeps the first submission; the adm
   await expect(repeats.getByText('someone@example.in')).toBeVisible();
   await screenshots(page, 'admin-lead-repeats');
 });
+
+test('site settings refuse a javascript: social link in the form, keeping what was typed', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin/settings');
+  const facebook = page.getByLabel('Facebook link');
+  await facebook.fill('javascript:alert(document.cookie)');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Use an https:// link, or leave it empty.')).toBeVisible();
+  await expect(facebook).toHaveValue('javascript:alert(document.cookie)');
+  await expect(page.getByText('Site settings saved.')).toHaveCount(0);
+});

@@ -312,10 +312,10 @@ export async function call(
   base: string,
   method: string,
   path: string,
-  opts: { token?: string; body?: unknown; form?: FormData; timeoutMs?: number } = {},
+  opts: { token?: string; body?: unknown; form?: FormData; timeoutMs?: number; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
   const t0 = performance.now();
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   let body: FormData | string | undefined;
   if (opts.form) body = opts.form;

@@ -14,11 +14,13 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { inProcessBus } from './lib/events.ts';
 import { createImageWork } from './lib/image-work.ts';
+import { serializeRequest } from './lib/log-redaction.ts';
 import { redisBus } from './lib/redis-bus.ts';
 import { createStorage } from './lib/storage.ts';
 import { sweepPendingFiles } from './lib/stored-files.ts';
 import { webDistDir } from './lib/paths.ts';
 import { ensureAdmin } from './modules/auth/accounts.ts';
+import { loadCommonPasswords } from './modules/auth/common-passwords.ts';
 import { createSmsProvider } from './modules/auth/sms.ts';
 import { createMailer } from './modules/notifications/mailer.ts';
 import authPlugin from './plugins/auth.ts';
@@ -32,6 +34,21 @@ import './types.ts';
 /** Far above a healthy Redis round trip (well under 1 ms here), low enough that a hung Redis costs little. */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
 
+/**
+ * Fastify's own number option trusts nothing, so a hop count N is the function that believes the N nearest hops
+ * (hop 0 is the socket's peer): X-Forwarded-For entries beyond them are the client's own word.
+ */
+function trustProxyOption(setting: Config['TRUST_PROXY']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
+/** Request log lines keep the URL but not the secrets in its query string (stream tickets, tokens, codes). */
+function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return logger;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, req: serializeRequest } };
+}
+
 export interface BuildOptions {
   config: Config;
   /** An already open database (tests share one per file); otherwise opened from the config. */
@@ -41,9 +58,11 @@ export interface BuildOptions {
 
 /** Composes the application; `server.ts` only listens, so tests build it and call `inject`. */
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  loadCommonPasswords();
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
-    trustProxy: config.NODE_ENV === 'production',
+    logger: withRedactedUrls(logger ?? { level: config.LOG_LEVEL }),
+    // Never on by itself (NODE_ENV=production included): only TRUST_PROXY makes X-Forwarded-For count.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -92,6 +111,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
         upgradeInsecureRequests: null,
       },
     },
+  });
+  // API answers are personal (a session's data, a new token) unless a route says otherwise (GET /api/site, product
+  // images): no browser, proxy or CDN may keep them.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
   });
   await app.register(errorsPlugin);
   await app.register(unreadBodyPlugin);

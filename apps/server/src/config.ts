@@ -1,8 +1,54 @@
+import { isIP } from 'node:net';
+import { isSameAsLogin, PASSWORD_MESSAGES, passwordProblem } from '@ub/shared';
 import { z } from 'zod';
+import { loadCommonPasswords } from './modules/auth/common-passwords.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * TRUST_PROXY: unset (or 0, false) believes no X-Forwarded-For, so the client address is the socket's peer; a
+ * number N believes the last N hops (N proxies in front); otherwise a comma list of proxy addresses or CIDRs (and
+ * proxy-addr's names loopback, linklocal, uniquelocal) whose X-Forwarded-For entries are believed. "true" (trust
+ * every hop) is refused: any client could then choose its own address and escape every per-address limit.
+ */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+export function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length || !address) return false;
+  const family = isIP(address);
+  if (!family) return false;
+  if (bits === undefined) return true;
+  if (!/^[0-9]{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): number | string[] | false => {
+    const v = (raw ?? '').trim();
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (/^[0-9]+$/.test(v)) {
+      const hops = Number(v);
+      if (hops > 10) {
+        ctx.addIssue({ code: 'custom', message: 'a hop count must be at most 10' });
+        return z.NEVER;
+      }
+      return hops;
+    }
+    const entries = v.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be unset, a hop count, or a comma list of proxy addresses or CIDRs (not ${bad.map((b) => JSON.stringify(b)).join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const configSchema = z
   .object({
@@ -29,6 +75,10 @@ const configSchema = z
     ADMIN_PASSWORD: z
       .string()
       .min(8, 'must be at least 8 characters')
+      .superRefine((value, ctx) => {
+        const problem = passwordProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
       .optional()
       .or(z.literal('').transform(() => undefined)),
     SMS_PROVIDER: z.enum(['log', 'msg91'], { error: 'must be log or msg91' }).default('log'),
@@ -75,6 +125,15 @@ const configSchema = z
       .or(z.literal('').transform(() => undefined)),
     /** Multiplies every rate limit; tests and benchmarks raise it, production keeps 1. */
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+    /** Starts every rate-limit key in Redis, so deployments sharing one Redis keep separate budgets. */
+    RATE_LIMIT_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1 to 64 letters, digits or _ . : -')
+      .optional()
+      .or(z.literal('').transform(() => undefined))
+      .transform((v) => v ?? 'ub-rl:'),
+    /** Whose X-Forwarded-For to believe: nobody (unset), a hop count, or a list of proxy addresses/CIDRs. */
+    TRUST_PROXY: trustProxy,
   })
   .superRefine((c, ctx) => {
     if (c.SMS_PROVIDER === 'msg91' && (!c.MSG91_AUTH_KEY || !c.MSG91_TEMPLATE_ID)) {
@@ -91,6 +150,9 @@ const configSchema = z
         message: 'S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
       });
     }
+    if (c.ADMIN_EMAIL && c.ADMIN_PASSWORD && isSameAsLogin(c.ADMIN_PASSWORD, { email: c.ADMIN_EMAIL })) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: PASSWORD_MESSAGES.sameAsLogin });
+    }
     if (Boolean(c.ADMIN_EMAIL) !== Boolean(c.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'set ADMIN_EMAIL and ADMIN_PASSWORD together' });
     }
@@ -102,6 +164,8 @@ export class ConfigError extends Error {}
 
 /** Reads configuration from the environment; a bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // ADMIN_PASSWORD meets the same password rules as any other, list included.
+  loadCommonPasswords();
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'config'}: ${i.message}`);

@@ -13,8 +13,8 @@ function registration(overrides: Record<string, unknown> = {}) {
     full_name: 'Asha Patil',
     email: `asha${n}.${Date.now()}@example.in`,
     phone: makePhone(),
-    password: 'Secret123!',
-    confirm_password: 'Secret123!',
+    password: 'Tamarind-Kite-42!',
+    confirm_password: 'Tamarind-Kite-42!',
     type: 'seller',
     company_name: 'Patil Plastics Pvt Ltd',
     gst_number: makeGstin(),
@@ -74,7 +74,12 @@ describe('registration', () => {
       'password',
       MESSAGES.passwordShort,
     ],
-    ['a confirmation that differs', { confirm_password: 'Secret123?' }, 'confirm_password', MESSAGES.passwordMismatch],
+    [
+      'a confirmation that differs',
+      { confirm_password: 'Tamarind-Kite-42?' },
+      'confirm_password',
+      MESSAGES.passwordMismatch,
+    ],
     ['a blank company name', { company_name: '   ' }, 'company_name', 'Company name is required.'],
     ['a blank full name', { full_name: '' }, 'full_name', 'Full name is required.'],
     ['an unknown category', { category: 'weapons' }, 'category', 'Category is required.'],
@@ -299,13 +304,17 @@ describe('seller login and sessions', () => {
 
   it('limits failed logins per account with 429 and a Retry-After header', async () => {
     const s = await createSeller(t.app.db);
+    const ip = '10.251.0.2';
     const statuses: number[] = [];
-    let last = await call(t.app, 'POST', '/api/login', { body: { username: s.user.phone, password: 'wrong-pass' } });
+    let last = await call(t.app, 'POST', '/api/login', {
+      ip,
+      body: { username: s.user.phone, password: 'wrong-pass' },
+    });
     statuses.push(last.statusCode);
     // Spelled differently each time (with +91, with spaces), it is still the same phone number.
     for (let i = 0; i < 10; i++) {
       const username = i % 2 ? `+91${s.user.phone}` : `${s.user.phone?.slice(0, 5)} ${s.user.phone?.slice(5)}`;
-      last = await call(t.app, 'POST', '/api/login', { body: { username, password: 'wrong-pass' } });
+      last = await call(t.app, 'POST', '/api/login', { ip, body: { username, password: 'wrong-pass' } });
       statuses.push(last.statusCode);
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));

@@ -86,6 +86,23 @@ describe.skipIf(Boolean(unreachable))('live notifications across server instance
     stream.close();
   });
 
+  it('caps a user at 5 open streams across both instances, and frees a slot when one closes', async () => {
+    const aUrl = await a.listen({ port: 0, host: '127.0.0.1' });
+    const seller = await loginSeller(a);
+    const streams = [];
+    for (let i = 0; i < 5; i++) streams.push(await openStream(i % 2 ? bUrl : aUrl, i % 2 ? b : a, seller.token));
+    await expect(openStream(aUrl, a, seller.token)).rejects.toThrow('stream answered 429');
+    await expect(openStream(bUrl, b, seller.token)).rejects.toThrow('stream answered 429');
+    streams.shift()?.close();
+    let reopened: Awaited<ReturnType<typeof openStream>> | undefined;
+    for (let i = 0; i < 50 && !reopened; i++) {
+      reopened = await openStream(bUrl, b, seller.token).catch(() => undefined);
+      if (!reopened) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(reopened).toBeDefined();
+    for (const s of [...streams, reopened]) s?.close();
+  });
+
   it('unsubscribes in Redis when the last stream of a user disconnects', async () => {
     const seller = await loginSeller(a);
     const channel = notificationChannel(seller.user.id);

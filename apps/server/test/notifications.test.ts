@@ -198,17 +198,87 @@ describe('live stream (in-process bus)', () => {
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
 
-  it('refuses a missing, forged or expired ticket with 401', async () => {
+  const ticketOf = async (token: string) =>
+    ((await call(t.app, 'POST', '/api/notifications/stream-ticket', { token })).json() as { ticket: string }).ticket;
+  const streamUrl = (ticket: string) => `${base}/api/notifications/stream?ticket=${encodeURIComponent(ticket)}`;
+  /** Opens a stream and reads nothing: the status, and a way to hang up. */
+  async function open(ticket: string) {
+    const controller = new AbortController();
+    const res = await fetch(streamUrl(ticket), { signal: controller.signal });
+    return {
+      status: res.status,
+      close: () => {
+        controller.abort();
+        return res.body?.cancel().catch(() => undefined);
+      },
+    };
+  }
+
+  it('refuses a missing, forged, expired or logged-out ticket with 401', async () => {
     expect((await fetch(`${base}/api/notifications/stream`)).status).toBe(401);
+    expect((await fetch(streamUrl('a'.repeat(43)))).status).toBe(401);
     const seller = await loginSeller(t.app);
-    const { ticket } = (
-      await call(t.app, 'POST', '/api/notifications/stream-ticket', { token: seller.token })
-    ).json() as { ticket: string };
-    const [sid, , mac] = ticket.split('.');
-    const extended = `${sid}.${Date.now() + 50_000}.${mac}`;
-    expect((await fetch(`${base}/api/notifications/stream?ticket=${extended}`)).status).toBe(401);
+    const expired = await ticketOf(seller.token);
+    await t.database.query(`update stream_tickets set expires_at = now() - interval '1 second'`);
+    expect((await fetch(streamUrl(expired))).status).toBe(401);
+    const ticket = await ticketOf(seller.token);
     await call(t.app, 'POST', '/api/logout', { token: seller.token });
-    expect((await fetch(`${base}/api/notifications/stream?ticket=${ticket}`)).status).toBe(401);
+    expect((await fetch(streamUrl(ticket))).status).toBe(401);
+  });
+
+  it('opens one stream per ticket: the same ticket again gets 401, even 25 times at once', async () => {
+    const seller = await loginSeller(t.app);
+    const ticket = await ticketOf(seller.token);
+    const first = await open(ticket);
+    expect(first.status).toBe(200);
+    expect((await fetch(streamUrl(ticket))).status).toBe(401);
+    await first.close();
+
+    const shared = await ticketOf(seller.token);
+    const many = await Promise.all(Array.from({ length: 25 }, () => open(shared)));
+    expect(many.filter((m) => m.status === 200)).toHaveLength(1);
+    expect(many.filter((m) => m.status === 401)).toHaveLength(24);
+    await Promise.all(many.map((m) => m.close()));
+  });
+
+  it('caps a user at 5 open streams: the sixth gets 429 until one of the five closes', async () => {
+    const seller = await loginSeller(t.app);
+    const streams = [];
+    for (let i = 0; i < 5; i++) streams.push(await open(await ticketOf(seller.token)));
+    expect(streams.map((s) => s.status)).toEqual([200, 200, 200, 200, 200]);
+    const sixth = await fetch(streamUrl(await ticketOf(seller.token)));
+    expect(sixth.status).toBe(429);
+    expect(((await sixth.json()) as { error: string }).error).toBe('Too many requests. Please try again later.');
+    // Another user is not affected.
+    const other = await loginSeller(t.app);
+    const theirs = await open(await ticketOf(other.token));
+    expect(theirs.status).toBe(200);
+    await theirs.close();
+
+    await streams[0]?.close();
+    let again = 0;
+    for (let i = 0; i < 50 && again !== 200; i++) {
+      const s = await open(await ticketOf(seller.token));
+      again = s.status;
+      if (again === 200) streams.push(s);
+      else await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(again).toBe(200);
+    await Promise.all(streams.map((s) => s.close()));
+  });
+
+  it('keeps tickets and other secrets in query strings out of the request log', async () => {
+    const seller = await loginSeller(t.app);
+    const ticket = await ticketOf(seller.token);
+    const stream = await open(ticket);
+    expect(stream.status).toBe(200);
+    await stream.close();
+    await fetch(`${base}/api/health?token=sekr1t-token&code=123456&page=2`);
+    const lines = t.logs.map((l) => JSON.stringify(l));
+    expect(lines.some((l) => l.includes('/api/notifications/stream?ticket=[REDACTED]'))).toBe(true);
+    expect(lines.some((l) => l.includes('/api/health?token=[REDACTED]&code=[REDACTED]&page=2'))).toBe(true);
+    expect(lines.filter((l) => l.includes(ticket) || l.includes(encodeURIComponent(ticket)))).toEqual([]);
+    expect(lines.filter((l) => l.includes('sekr1t-token'))).toEqual([]);
   });
 
   it('delivers a new notification to the user’s open stream and not to another user’s', async () => {

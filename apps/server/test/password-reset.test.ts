@@ -123,7 +123,7 @@ describe('forgot password', () => {
     expect(right.statusCode).toBe(400);
     expect(right.json().message).toBe('Too many wrong attempts. Please request a new code.');
     const reset = await call(t.app, 'POST', '/api/reset-password', {
-      body: { phoneNumber: phone, code, newPassword: 'BrandNew123' },
+      body: { phoneNumber: phone, code, newPassword: 'Brand-New-Kite-123' },
     });
     expect(reset.statusCode).toBe(400);
   });
@@ -200,7 +200,7 @@ describe('forgot password', () => {
     const verify = await call(t.app, 'POST', '/api/verify-reset-code', { body: { phoneNumber: phone, code } });
     expect(verify.statusCode).toBe(200);
     const reset = await call(t.app, 'POST', '/api/reset-password', {
-      body: { phoneNumber: phone, code, newPassword: 'BrandNew123' },
+      body: { phoneNumber: phone, code, newPassword: 'Brand-New-Kite-123' },
     });
     expect(reset.statusCode).toBe(200);
     expect(reset.json().message).toBe('Password reset successful.');
@@ -208,12 +208,14 @@ describe('forgot password', () => {
     for (const token of tokens) expect((await call(t.app, 'GET', '/api/me', { token })).statusCode).toBe(401);
     const old = await call(t.app, 'POST', '/api/login', { body: { username: phone, password: s.password } });
     expect(old.statusCode).toBe(401);
-    const fresh = await call(t.app, 'POST', '/api/login', { body: { username: phone, password: 'BrandNew123' } });
+    const fresh = await call(t.app, 'POST', '/api/login', {
+      body: { username: phone, password: 'Brand-New-Kite-123' },
+    });
     expect(fresh.statusCode).toBe(200);
 
     // The code is spent: it cannot reset the password a second time.
     const again = await call(t.app, 'POST', '/api/reset-password', {
-      body: { phoneNumber: phone, code, newPassword: 'Another123' },
+      body: { phoneNumber: phone, code, newPassword: 'Another-Kite-123' },
     });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('Invalid verification code');

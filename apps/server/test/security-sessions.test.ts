@@ -37,7 +37,7 @@ describe('session revocation', () => {
     const sms = t.logs.filter((l) => l.event === 'sms.sent' && l.to === phone).at(-1) as { body: string };
     const code = /\b(\d{6})\b/.exec(sms.body)?.[1];
     const reset = await call(t.app, 'POST', '/api/reset-password', {
-      body: { phoneNumber: phone, code, newPassword: 'BrandNew123!' },
+      body: { phoneNumber: phone, code, newPassword: 'Brand-New-Kite-123!' },
     });
     expect(reset.statusCode).toBe(200);
     for (const token of tokens) expect((await call(t.app, 'GET', routeOf.seller, { token })).statusCode).toBe(401);

@@ -12,6 +12,7 @@ export * from './schemas/admin.ts';
 export * from './schemas/documents.ts';
 export * from './lead-rules.ts';
 export * from './seller-status.ts';
+export * from './password-rules.ts';
 export * from './schemas/lead.ts';
 export * from './schemas/product.ts';
 export * from './product-review.ts';

@@ -1,9 +1,10 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { rateLimited } from '../lib/errors.ts';
-import { parseUsername } from '../modules/auth/accounts.ts';
+import { createRateLimiter, type RateLimiter, type Slot } from '../lib/rate-limiter.ts';
+
+export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,28 +18,48 @@ declare module 'fastify' {
       minutes: number,
       key?: (req: FastifyRequest) => string,
     ): preHandlerAsyncHookHandler;
+    /** The same limits called from a handler, for keys known only there (an account looked up first). */
+    limits: {
+      /** Counts one hit of `key` on `name`; throws 429 with Retry-After past `max` per `minutes` (scaled). */
+      hit(name: string, max: number, minutes: number, key: string): Promise<void>;
+      reset(name: string, key: string): Promise<void>;
+      /** One of `max` concurrent slots of `name` for `key` (a cap, not a rate: not scaled); 429 when all are taken. */
+      acquire(name: string, max: number, key: string, ttlMs: number): Promise<Slot>;
+    };
   }
 }
 
-/** Counters live in memory by default and in Redis when REDIS_URL is set, so every process shares them. */
+/**
+ * Counters live in memory by default and in Redis when REDIS_URL is set, so every process shares them; while
+ * Redis is down or hung they are counted in each process (lib/rate-limiter.ts), never skipped.
+ */
 export default fp(
   async (app: FastifyInstance, opts: { redis?: Redis }) => {
-    await app.register(rateLimit, {
-      global: false,
-      ...(opts.redis ? { redis: opts.redis, skipOnError: true, nameSpace: 'ub-rl:' } : {}),
+    const limiter: RateLimiter = createRateLimiter({
+      redis: opts.redis,
+      prefix: app.config.RATE_LIMIT_PREFIX,
+      log: app.log,
     });
-    // createRateLimit rather than rateLimit: the plugin's route handler runs only once per request, so a second
-    // limit on the same route (per IP and per account) would silently never count.
+    const scaled = (max: number) => Math.max(1, Math.ceil(max * app.config.RATE_LIMIT_SCALE));
+
+    const hit = async (name: string, max: number, minutes: number, key: string) => {
+      const { count, resetInMs } = await limiter.hit(name, key, minutes * 60_000);
+      if (count > scaled(max)) throw rateLimited(TOO_MANY_REQUESTS, Math.max(1, Math.ceil(resetInMs / 1000)));
+    };
+
+    app.decorate('limits', {
+      hit,
+      reset: (name: string, key: string) => limiter.reset(name, key),
+      async acquire(name: string, max: number, key: string, ttlMs: number) {
+        const slot = await limiter.acquire(name, key, max, ttlMs);
+        if (!slot) throw rateLimited(TOO_MANY_REQUESTS, Math.ceil(ttlMs / 1000));
+        return slot;
+      },
+    });
+
     app.decorate('limit', (name: string, max: number, minutes: number, key?: (req: FastifyRequest) => string) => {
-      const check = app.createRateLimit({
-        max: Math.max(1, Math.ceil(max * app.config.RATE_LIMIT_SCALE)),
-        timeWindow: minutes * 60_000,
-        keyGenerator: (req) => `${name}:${key ? key(req) : req.ip}`,
-      });
       const handler: preHandlerAsyncHookHandler = async (req) => {
-        const result = await check(req);
-        if (result.isAllowed || !result.isExceeded) return;
-        throw rateLimited('Too many requests. Please try again later.', result.ttlInSeconds);
+        await hit(name, max, minutes, key ? key(req) : req.ip);
       };
       return handler;
     });
@@ -46,24 +67,10 @@ export default fp(
   { name: 'rate-limit', dependencies: [] },
 );
 
-/** A string field of the parsed JSON body, lower-cased, for per-account and per-phone limits. */
+/** A string field of the parsed JSON body, lower-cased, for per-phone limits. */
 export function bodyField(field: string) {
   return (req: FastifyRequest) => {
     const v = (req.body as Record<string, unknown> | undefined)?.[field];
     return typeof v === 'string' ? v.trim().toLowerCase() : '';
-  };
-}
-
-/**
- * Per-account limit key from the first non-empty of `fields`: "+91 98765 43210" and "9876543210" are the same
- * account, so they share a counter (a raw key would give every spelling its own allowance).
- */
-export function accountKey(...fields: string[]) {
-  return (req: FastifyRequest) => {
-    const body = req.body as Record<string, unknown> | undefined;
-    const value = fields.map((f) => body?.[f]).find((v): v is string => typeof v === 'string' && v.trim() !== '');
-    if (!value) return '';
-    const { email, phone } = parseUsername(value);
-    return phone ?? email;
   };
 }

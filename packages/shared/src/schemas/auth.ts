@@ -8,6 +8,7 @@ import {
   indianState,
   MESSAGES,
   password,
+  refinePasswordNotLogin,
   requiredText,
 } from './common.ts';
 
@@ -31,6 +32,10 @@ export const passwordPairSchema = z
     path: ['confirm_password'],
   });
 
+/** The password step of a form that already has the account's e-mail and phone (registration step 3). */
+export const passwordPairSchemaFor = (login: { email?: string; phone?: string }) =>
+  passwordPairSchema.superRefine(refinePasswordNotLogin('password', () => login));
+
 /** POST /api/register: the spec's registration payload plus category, which the spec collects and drops. */
 export const registerSchema = gstinMatchesState(
   z.object({
@@ -40,10 +45,12 @@ export const registerSchema = gstinMatchesState(
     confirm_password: z.string({ error: MESSAGES.passwordMismatch }),
     type: z.literal('seller').default('seller'),
   }),
-).refine((v) => v.password === v.confirm_password, {
-  message: MESSAGES.passwordMismatch,
-  path: ['confirm_password'],
-});
+)
+  .refine((v) => v.password === v.confirm_password, {
+    message: MESSAGES.passwordMismatch,
+    path: ['confirm_password'],
+  })
+  .superRefine(refinePasswordNotLogin('password', (v) => v));
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const registerResponse = z.object({
@@ -88,10 +95,13 @@ export const otpCode = z
 
 export const forgotPasswordSchema = z.object({ phoneNumber: indianMobile });
 export const verifyResetCodeSchema = z.object({ phoneNumber: indianMobile, code: otpCode });
-export const resetPasswordSchema = z.object({
-  phoneNumber: indianMobile,
-  code: otpCode,
-  newPassword: password,
-});
+/** The server also refuses the account's e-mail as the new password (the browser does not know it). */
+export const resetPasswordSchema = z
+  .object({
+    phoneNumber: indianMobile,
+    code: otpCode,
+    newPassword: password,
+  })
+  .superRefine(refinePasswordNotLogin('newPassword', (v) => ({ phone: v.phoneNumber })));
 
 export const messageResponse = z.object({ message: z.string() });

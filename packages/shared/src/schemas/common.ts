@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GSTIN_MESSAGES, gstinProblem } from '../gst.ts';
 import { canonicalStateName, gstinStateMismatch } from '../indian-states.ts';
+import { isSameAsLogin, PASSWORD_MESSAGES, passwordProblem } from '../password-rules.ts';
 
 export const MESSAGES = {
   phoneInvalid: 'Please enter a valid phone number.',
@@ -25,10 +26,32 @@ export const email = z
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MESSAGES.emailInvalid)
   .transform((v) => v.toLowerCase());
 
+/**
+ * A new password: the spec's minimum length, then refused when blank or guessable (password-rules.ts; the list
+ * of common passwords counts once the runtime has handed it in). Schemas that also know the account's e-mail or
+ * phone add refinePasswordNotLogin.
+ */
 export const password = z
   .string({ error: MESSAGES.passwordShort })
   .min(8, MESSAGES.passwordShort)
-  .max(256, 'Password must be at most 256 characters long');
+  .max(256, 'Password must be at most 256 characters long')
+  .superRefine((value, ctx) => {
+    const problem = passwordProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** An object refinement: the password at `field` must not be the e-mail or phone the object also carries. */
+export function refinePasswordNotLogin<T extends Record<string, unknown>>(
+  field: keyof T & string,
+  login: (value: T) => { email?: string; phone?: string },
+) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    const pw = value[field];
+    if (typeof pw === 'string' && isSameAsLogin(pw, login(value))) {
+      ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGES.sameAsLogin, path: [field] });
+    }
+  };
+}
 
 const normalizeGstin = (v: string) => v.toUpperCase().replace(/[^A-Z0-9]/g, '');
 

@@ -9,6 +9,7 @@ import {
   optionalGstin,
   optionalText,
   password,
+  refinePasswordNotLogin,
   requiredText,
 } from './common.ts';
 import { HSN_PATTERN } from '../product-review.ts';
@@ -149,7 +150,7 @@ export const buyerRegisterSchema = gstinMatchesState(
     address: requiredText('Address', 500),
     state: indianState,
   }),
-);
+).superRefine(refinePasswordNotLogin('password', (v) => v));
 
 const rfqCreateFields = z.object({
   manufacturerId: z.uuid('Choose a manufacturer.'),

@@ -1,8 +1,8 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
 import { MESSAGES, type ManufacturerStatus, type registerSchema } from '@ub/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { manufacturers, users } from '../../db/schema/index.ts';
+import { manufacturers, sessions, users } from '../../db/schema/index.ts';
 import { AppError, conflict, isUniqueViolation } from '../../lib/errors.ts';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
 import { transaction } from '../../lib/transaction.ts';
@@ -78,25 +78,81 @@ export async function registerSeller(
   }
 }
 
-/** Checks a username (email or 10-digit phone) and password; any mismatch is the same 401 "Invalid Credentials". */
-export async function checkCredentials(
-  db: Db,
-  username: string,
-  password: string,
-  role: 'seller' | 'admin' | 'buyer',
-): Promise<{ id: string }> {
+/** The limits on guessing a password (see signIn); RATE_LIMIT_SCALE multiplies them. */
+export const LOGIN_LIMITS = {
+  /** Tries at one account from one address. */
+  perAddress: { name: 'login-account-ip', max: 10, minutes: 15 },
+  /** Tries at one account from all the addresses it has not signed in from lately, together. */
+  perAccount: { name: 'login-account', max: 20, minutes: 15 },
+} as const;
+/** An address the account signed in from within this many days is the owner's: the shared budget spares it. */
+export const KNOWN_ADDRESS_DAYS = 90;
+
+export interface LoginLimits {
+  hit(name: string, max: number, minutes: number, key: string): Promise<void>;
+  reset(name: string, key: string): Promise<void>;
+}
+
+/**
+ * Who the login limits count against: the account, whichever of its e-mail or phone is typed; a username that
+ * matches no account is counted under its normalised form, so the limits behave the same and reveal nothing.
+ */
+const limitSubject = (account: { id: string } | undefined, username: string) => {
   const { email, phone } = parseUsername(username);
+  return account ? `user:${account.id}` : `name:${phone ?? email}`;
+};
+
+/**
+ * Checks a username (email or 10-digit phone) and password; any mismatch is the same 401 "Invalid Credentials".
+ * Every try is counted before the password is checked, so parallel guesses cannot slip past a limit:
+ * at most LOGIN_LIMITS.perAddress tries per account from one address, and LOGIN_LIMITS.perAccount from all
+ * addresses it has not signed in from lately. So a stranger who types a real user's e-mail from many machines
+ * locks out only other strangers: the user still signs in from where they did before, and anywhere after a
+ * password reset by SMS (resetLoginLimits). A right password forgives the address's earlier mistakes.
+ */
+export async function signIn(
+  deps: { db: Db; limits: LoginLimits },
+  input: { username: string; password: string; role: 'seller' | 'admin' | 'buyer'; ip: string },
+): Promise<{ id: string }> {
+  const { db, limits } = deps;
+  const { email, phone } = parseUsername(input.username);
   const byEmail = sql`lower(${users.email}) = ${email}`;
   const [user] = await db
     .select({ id: users.id, role: users.role, passwordHash: users.passwordHash, isActive: users.isActive })
     .from(users)
     .where(phone ? or(byEmail, eq(users.phone, phone)) : byEmail)
     .limit(1);
-  const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyDummy(password);
-  if (!user || !ok || user.role !== role || !user.isActive) {
+  const knownAddress = user ? await signedInFrom(db, user.id, input.ip) : false;
+
+  const subject = limitSubject(user, input.username);
+  const { perAddress, perAccount } = LOGIN_LIMITS;
+  await limits.hit(perAddress.name, perAddress.max, perAddress.minutes, `${subject}@${input.ip}`);
+  if (!knownAddress) await limits.hit(perAccount.name, perAccount.max, perAccount.minutes, subject);
+
+  const ok = user ? await verifyPassword(user.passwordHash, input.password) : await verifyDummy(input.password);
+  if (!user || !ok || user.role !== input.role || !user.isActive) {
     throw new AppError('unauthorized', MESSAGES.invalidCredentials);
   }
+  await limits.reset(perAddress.name, `${subject}@${input.ip}`);
   return { id: user.id };
+}
+
+/** True when the account signed in from this address within KNOWN_ADDRESS_DAYS (sessions keep their address). */
+async function signedInFrom(db: Db, userId: string, ip: string): Promise<boolean> {
+  const since = new Date(Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000);
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip), gt(sessions.createdAt, since)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** After the user proved who they are another way (an SMS code): their failed sign-ins no longer hold them back. */
+export async function resetLoginLimits(limits: LoginLimits, userId: string, ip: string): Promise<void> {
+  const subject = limitSubject({ id: userId }, '');
+  await limits.reset(LOGIN_LIMITS.perAccount.name, subject);
+  await limits.reset(LOGIN_LIMITS.perAddress.name, `${subject}@${ip}`);
 }
 
 /** Creates the administrator named by ADMIN_EMAIL / ADMIN_PASSWORD when no account has that e-mail yet. */

@@ -1,6 +1,6 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import { OTP } from '@ub/shared';
+import { isSameAsLogin, OTP, PASSWORD_MESSAGES } from '@ub/shared';
 import type { Db } from '../../db/client.ts';
 import { otpCodes, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, rateLimited } from '../../lib/errors.ts';
@@ -118,10 +118,24 @@ export async function verifyResetCode(db: Db, phone: string, code: string): Prom
 }
 
 /** Sets the new password, spends the code and signs the user out everywhere, all or nothing. */
-export async function resetPassword(db: Db, phone: string, code: string, newPassword: string): Promise<void> {
+export async function resetPassword(
+  db: Db,
+  phone: string,
+  code: string,
+  newPassword: string,
+): Promise<{ userId: string }> {
   const row = await checkCode(db, phone, code);
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
+  const [user] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.phone, phone))
+    .limit(1);
   if (!user) throw badRequest(RESET_MESSAGES.invalid);
+  // Only the server knows the account's e-mail; the shared schema already refused the phone. The code is not
+  // spent, so the person picks another password with it.
+  if (isSameAsLogin(newPassword, { email: user.email })) {
+    throw badRequest(PASSWORD_MESSAGES.sameAsLogin, { newPassword: PASSWORD_MESSAGES.sameAsLogin });
+  }
   const passwordHash = await hashPassword(newPassword);
   await transaction(db, async (tx) => {
     const spent = await tx
@@ -135,4 +149,5 @@ export async function resetPassword(db: Db, phone: string, code: string, newPass
   });
   // Again once committed: a request between the first forgetting and the commit may have cached a session.
   forgetSessionsOf(user.id);
+  return { userId: user.id };
 }

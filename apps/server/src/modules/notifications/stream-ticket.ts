@@ -1,47 +1,45 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { sessions, streamTickets, users } from '../../db/schema/index.ts';
+import { hashToken } from '../auth/sessions.ts';
 
 /**
  * EventSource cannot send an Authorization header, and a bearer token in a URL ends up in access logs. So the
- * client trades its token for a short-lived ticket (POST, bearer) and opens the stream with `?ticket=`. The ticket
- * is `<sessionId>.<expiry ms>.<HMAC>` keyed by the session's stored token hash: any server process can check it
- * without shared state, and revoking the session (logout) invalidates it.
+ * client trades its token for a short-lived ticket (POST, bearer) and opens the stream with `?ticket=`. A ticket
+ * is a random token stored hashed with its session; opening a stream deletes it (one DELETE ... RETURNING, so of
+ * two opens racing with one ticket exactly one wins), and revoking the session (logout) invalidates it.
  */
 export const STREAM_TICKET_TTL_MS = 60_000;
 
-const sign = (tokenHash: string, body: string) => createHmac('sha256', tokenHash).update(body).digest('base64url');
-
 export async function issueStreamTicket(db: Db, sessionId: string): Promise<{ ticket: string; expiresAt: Date }> {
-  const [session] = await db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.id, sessionId));
-  if (!session) throw new Error('session vanished');
+  const ticket = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + STREAM_TICKET_TTL_MS);
-  const body = `${sessionId}.${expiresAt.getTime()}`;
-  return { ticket: `${body}.${sign(session.tokenHash, body)}`, expiresAt };
+  // Tickets nobody used die here, so the table holds about a minute's worth.
+  await db.delete(streamTickets).where(lt(streamTickets.expiresAt, new Date()));
+  await db.insert(streamTickets).values({ tokenHash: hashToken(ticket), sessionId, expiresAt });
+  return { ticket, expiresAt };
 }
 
-/** The user id behind a valid, unexpired ticket of a live session, or undefined. */
+/** Spends a ticket: the user id behind it when it was unused, unexpired and of a live session, else undefined. */
 export async function redeemStreamTicket(db: Db, ticket: string): Promise<string | undefined> {
-  const match = /^([0-9a-f-]{36})\.(\d{10,16})\.([A-Za-z0-9_-]{43})$/.exec(ticket);
-  if (!match) return undefined;
-  const [, sessionId, expiry, mac] = match as unknown as [string, string, string, string];
-  const expiresAt = Number(expiry);
-  if (expiresAt < Date.now() || expiresAt > Date.now() + STREAM_TICKET_TTL_MS) return undefined;
+  if (!/^[A-Za-z0-9_-]{43}$/.test(ticket)) return undefined;
+  const [spent] = await db
+    .delete(streamTickets)
+    .where(eq(streamTickets.tokenHash, hashToken(ticket)))
+    .returning({ sessionId: streamTickets.sessionId, expiresAt: streamTickets.expiresAt });
+  if (!spent || spent.expiresAt.getTime() <= Date.now()) return undefined;
   const [row] = await db
-    .select({ userId: sessions.userId, tokenHash: sessions.tokenHash })
+    .select({ userId: sessions.userId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, sessionId),
+        eq(sessions.id, spent.sessionId),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, new Date()),
         eq(users.isActive, true),
       ),
     );
-  if (!row) return undefined;
-  const expected = Buffer.from(sign(row.tokenHash, `${sessionId}.${expiry}`));
-  const given = Buffer.from(mac);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? row.userId : undefined;
+  return row?.userId;
 }

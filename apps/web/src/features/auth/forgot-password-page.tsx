@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { forgotPasswordSchema, LIMITS, MESSAGES, OTP, password } from '@ub/shared';
+import { forgotPasswordSchema, LIMITS, MESSAGES, OTP, password, refinePasswordNotLogin } from '@ub/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -10,18 +10,22 @@ import { Button } from '../../components/button.tsx';
 import { FormError, TextField } from '../../components/field.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { ApiError, api } from '../../lib/api.ts';
+import { loadCommonPasswords, withCommonPasswords } from '../../lib/common-passwords.ts';
 import { PhoneField } from './phone-field.tsx';
 import { StepIndicator } from './step-indicator.tsx';
 
 type Step = 1 | 2 | 3;
 
-const newPasswordSchema = z
-  .object({ newPassword: password, confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: MESSAGES.passwordMismatch,
-    path: ['confirmPassword'],
-  });
-type NewPassword = z.input<typeof newPasswordSchema>;
+/** The new password for the account of `phone`: the server's rules, and not that phone number. */
+const newPasswordSchemaFor = (phone: string) =>
+  z
+    .object({ newPassword: password, confirmPassword: z.string() })
+    .refine((v) => v.newPassword === v.confirmPassword, {
+      message: MESSAGES.passwordMismatch,
+      path: ['confirmPassword'],
+    })
+    .superRefine(refinePasswordNotLogin('newPassword', () => ({ phone })));
+type NewPassword = z.input<ReturnType<typeof newPasswordSchemaFor>>;
 
 const STEP_TEXT: Record<Step, { label: string; subtitle: string }> = {
   1: { label: 'Phone number', subtitle: 'Enter the mobile number registered with your account.' },
@@ -65,10 +69,14 @@ export default function ForgotPasswordPage() {
     defaultValues: { phoneNumber: '' },
   });
   const passwordForm = useForm<NewPassword>({
-    resolver: zodResolver(newPasswordSchema),
+    resolver: withCommonPasswords(() => zodResolver(newPasswordSchemaFor(phoneForm.getValues('phoneNumber')))),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
   const phone = phoneForm.watch('phoneNumber');
+  // The code step comes first: the list downloads while the person reads their SMS.
+  useEffect(() => {
+    if (step >= 2) void loadCommonPasswords();
+  }, [step]);
 
   /** Sends (or resends) a code; a 429 carries how long to wait, which drives the countdown. */
   async function requestCode(fallback: string): Promise<boolean> {

@@ -7,12 +7,13 @@ import {
   type ManufacturerStatus,
   normalizeGst,
   PROMISES,
-  passwordPairSchema,
+  type passwordPairSchema,
+  passwordPairSchemaFor,
   registerResponse,
   registerStep1Schema,
   registerStep2Schema,
 } from '@ub/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -22,6 +23,7 @@ import { FormError, SelectField, TextAreaField, TextField } from '../../componen
 import { PasswordField } from '../../components/password-field.tsx';
 import { StatusTracker } from '../../components/status-tracker.tsx';
 import { ApiError, api } from '../../lib/api.ts';
+import { loadCommonPasswords, withCommonPasswords } from '../../lib/common-passwords.ts';
 import { PhoneField } from './phone-field.tsx';
 import { StepIndicator } from './step-indicator.tsx';
 
@@ -79,10 +81,14 @@ export default function RegisterPage() {
     resolver: zodResolver(registerStep2Schema),
     defaultValues: { full_name: '', company_name: '', company_address: '', state: '', gst_number: '' },
   });
+  // The same password rules as the server: the common-password list, and not the e-mail or phone of step 1.
   const secret = useForm<Step3>({
-    resolver: zodResolver(passwordPairSchema),
+    resolver: withCommonPasswords(() => zodResolver(passwordPairSchemaFor(contact.getValues()))),
     defaultValues: { password: '', confirm_password: '' },
   });
+  useEffect(() => {
+    if (step === 3) void loadCommonPasswords();
+  }, [step]);
 
   function go(next: Step) {
     setError(null);

@@ -13,7 +13,7 @@ import {
 } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkCredentials, registerSeller } from '../../../modules/auth/accounts.ts';
+import { registerSeller, resetLoginLimits, signIn } from '../../../modules/auth/accounts.ts';
 import {
   RESET_MESSAGES,
   requestResetCode,
@@ -21,7 +21,7 @@ import {
   verifyResetCode,
 } from '../../../modules/auth/password-reset.ts';
 import { createSession, findSessionUser, revokeSession, toSessionUser } from '../../../modules/auth/sessions.ts';
-import { accountKey, bodyField } from '../../../plugins/rate-limit.ts';
+import { bodyField } from '../../../plugins/rate-limit.ts';
 import { currentUser } from '../../../types.ts';
 import { declareSellerAction } from '../../../plugins/seller-status.ts';
 
@@ -71,8 +71,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      // Per IP, and per account, so one account cannot be hammered from many addresses.
-      preHandler: [app.limit('login-ip', 20, 1), app.limit('login-account', 10, 15, accountKey('username'))],
+      // Per IP here; per account in signIn, which first finds the account the username names.
+      preHandler: app.limit('login-ip', 20, 1),
       schema: {
         tags: ['accounts'],
         summary: 'Seller sign-in with email or phone',
@@ -81,7 +81,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { id } = await checkCredentials(app.db, req.body.username, req.body.password, 'seller');
+      const { username, password } = req.body;
+      const { id } = await signIn(
+        { db: app.db, limits: app.limits },
+        { username, password, role: 'seller', ip: req.ip },
+      );
       return openSession(id, req.body.remember, req.ip, req.headers['user-agent']);
     },
   );
@@ -89,10 +93,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/login',
     {
-      preHandler: [
-        app.limit('admin-login-ip', 20, 1),
-        app.limit('admin-login-account', 10, 15, accountKey('email', 'username')),
-      ],
+      preHandler: app.limit('admin-login-ip', 20, 1),
       schema: {
         tags: ['admin'],
         summary: 'Administrator sign-in',
@@ -102,7 +103,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const email = (req.body.email || req.body.username) as string;
-      const { id } = await checkCredentials(app.db, email, req.body.password, 'admin');
+      const { id } = await signIn(
+        { db: app.db, limits: app.limits },
+        { username: email, password: req.body.password, role: 'admin', ip: req.ip },
+      );
       return openSession(id, true, req.ip, req.headers['user-agent']);
     },
   );
@@ -187,7 +191,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await resetPassword(app.db, req.body.phoneNumber, req.body.code, req.body.newPassword);
+      const { userId } = await resetPassword(app.db, req.body.phoneNumber, req.body.code, req.body.newPassword);
+      // The code proved who this is: failed sign-ins, a stranger's included, must not keep them out now.
+      await resetLoginLimits(app.limits, userId, req.ip);
       return { message: RESET_MESSAGES.reset };
     },
   );

@@ -18,14 +18,13 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orders } from '../../../db/schema/index.ts';
-import { checkCredentials } from '../../../modules/auth/accounts.ts';
+import { signIn } from '../../../modules/auth/accounts.ts';
 import { createSession, findSessionUser, toSessionUser } from '../../../modules/auth/sessions.ts';
 import { buyerOfUser, registerBuyer } from '../../../modules/trade/buyers.ts';
 import { raiseDispute } from '../../../modules/trade/disputes.ts';
 import { cancelByBuyer, orderDetail as loadOrder, placeBuyerOrder } from '../../../modules/trade/orders.ts';
 import { recordPayment } from '../../../modules/trade/payments.ts';
 import { buyerRfqResponse, createRfq, listRfqs, rfqFor } from '../../../modules/trade/rfqs.ts';
-import { accountKey } from '../../../plugins/rate-limit.ts';
 import { currentUser } from '../../../types.ts';
 
 const guarded = { 401: errorBody, 403: errorBody };
@@ -63,10 +62,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/buyer/login',
     {
-      preHandler: [
-        app.limit('buyer-login-ip', 20, 1),
-        app.limit('buyer-login-account', 10, 15, accountKey('username')),
-      ],
+      preHandler: app.limit('buyer-login-ip', 20, 1),
       schema: {
         tags: ['buyer'],
         summary: 'Buyer sign-in with email or phone',
@@ -75,7 +71,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { id } = await checkCredentials(app.db, req.body.username, req.body.password, 'buyer');
+      const { username, password } = req.body;
+      const { id } = await signIn(
+        { db: app.db, limits: app.limits },
+        { username, password, role: 'buyer', ip: req.ip },
+      );
       const { token, expiresAt } = await createSession(app.db, id, {
         remember: req.body.remember,
         ip: req.ip,

@@ -151,9 +151,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/notifications/stream-ticket',
     {
       onRequest: anyUser,
+      // A client reconnects with a new ticket each time, backing off to 15 s; this only stops a flood of rows.
+      preHandler: app.limit('stream-ticket', 30, 1, (req) => currentUser(req).id),
       schema: {
         ...secured,
-        summary: 'A ticket valid for 60 seconds to open the live stream (EventSource cannot send headers)',
+        summary: 'A single-use ticket, valid for 60 seconds, to open the live stream (EventSource cannot send headers)',
         response: { 200: streamTicketResponse, ...errors },
       },
     },

@@ -7,6 +7,12 @@ import { notificationChannel } from '../../../modules/notifications/notify.ts';
 import { redeemStreamTicket } from '../../../modules/notifications/stream-ticket.ts';
 
 export const HEARTBEAT_MS = 25_000;
+/**
+ * Open streams per user, across processes when Redis is shared (a few tabs and devices); the next one gets 429
+ * until one closes. A process that dies without closing gives its slots back after STREAM_SLOT_TTL_MS.
+ */
+export const MAX_STREAMS_PER_USER = 5;
+const STREAM_SLOT_TTL_MS = HEARTBEAT_MS * 2 + 10_000;
 
 /**
  * GET /api/notifications/stream?ticket=...: Server-Sent Events, one `notification` event per new notification
@@ -25,14 +31,15 @@ export const streamRoute: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['notifications'],
-        summary: 'Live notifications as Server-Sent Events (authenticate with a stream ticket)',
+        summary: 'Live notifications as Server-Sent Events (authenticate with a single-use stream ticket)',
         querystring: z.object({ ticket: z.string().max(200).default('') }),
-        response: { 401: errorBody },
+        response: { 401: errorBody, 429: errorBody },
       },
     },
     async (req, reply) => {
       const userId = await redeemStreamTicket(app.db, req.query.ticket);
       if (!userId) throw unauthorized('The stream ticket is invalid or has expired.');
+      const slot = await app.limits.acquire('streams', MAX_STREAMS_PER_USER, userId, STREAM_SLOT_TTL_MS);
 
       reply.hijack();
       const res = reply.raw;
@@ -60,19 +67,25 @@ export const streamRoute: FastifyPluginAsyncZod = async (app) => {
         const id = (payload as { id?: string }).id ?? '';
         send(() => `event: notification\nid: ${id}\ndata: ${JSON.stringify(payload)}\n\n`);
       });
-      const heartbeat = setInterval(() => send(() => ': ping\n\n'), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => {
+        send(() => ': ping
+
+');
+        slot.renew();
+      }, HEARTBEAT_MS);
       const end = (err?: unknown) => {
         if (ended) return;
         ended = true;
         if (err) logStreamFailure(req.log, 'notifications', err);
         clearInterval(heartbeat);
+        slot.release();
         unsubscribe();
         open.delete(end);
         res.end();
       };
       open.add(end);
       req.raw.on('close', () => end());
-      res.on('error', end);
+      res.on('error', (err) => end(err));
     },
   );
 };
