@@ -109,10 +109,10 @@ describe('buyer disputes', () => {
   });
 });
 
-describe('migration 0010', () => {
+describe('migration 0011', () => {
   it('merges the duplicate open disputes already stored into one before building the unique index', async () => {
     const { seller, buyer, orderId } = await newOrder({ paid: true });
-    const chunks = readFileSync(join(import.meta.dirname, '../drizzle/0010_one_open_dispute.sql'), 'utf8').split(
+    const chunks = readFileSync(join(import.meta.dirname, '../drizzle/0011_one_open_dispute.sql'), 'utf8').split(
       '--> statement-breakpoint',
     );
     expect(chunks).toHaveLength(3);
