@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 export const DATE_MESSAGES = {
   invalid: 'Enter a real date as YYYY-MM-DD.',
+  deadlinePast: 'The deadline cannot be before today.',
+  estimatedDeliveryPast: 'The estimated delivery cannot be before today.',
 } as const;
 
 /**

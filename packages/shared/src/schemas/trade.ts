@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate } from '../dates.ts';
+import { calendarDate, DATE_MESSAGES } from '../dates.ts';
 import {
   email,
   gstinMatchesState,
@@ -122,11 +122,6 @@ export const shippingAddressSchema = z.object({
     .regex(/^[1-9][0-9]{5}$/, 'Enter a 6-digit PIN code.'),
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
-
-export const DATE_MESSAGES = {
-  deadlinePast: 'The deadline cannot be before today.',
-  estimatedDeliveryPast: 'The estimated delivery cannot be before today.',
-} as const;
 
 /**
  * Dates that name a day still ahead (an RFQ deadline, an estimated delivery) may be today but not before it, in

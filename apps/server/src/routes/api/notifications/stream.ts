@@ -68,9 +68,7 @@ export const streamRoute: FastifyPluginAsyncZod = async (app) => {
         send(() => `event: notification\nid: ${id}\ndata: ${JSON.stringify(payload)}\n\n`);
       });
       const heartbeat = setInterval(() => {
-        send(() => ': ping
-
-');
+        send(() => ': ping\n\n');
         slot.renew();
       }, HEARTBEAT_MS);
       const end = (err?: unknown) => {
