@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { rateLimited } from '../lib/errors.ts';
 import { createRateLimiter, type RateLimiter, type Slot } from '../lib/rate-limiter.ts';
 
-export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
+const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 
 declare module 'fastify' {
   interface FastifyInstance {
