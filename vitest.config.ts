@@ -7,6 +7,7 @@ const serverProject = (name: string, databaseUrl: string) => ({
     root: './apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['./test/setup.ts'],
+    globalSetup: ['./test/global-setup.ts'],
     env: { TEST_DATABASE_URL: databaseUrl },
     testTimeout: 30_000,
     hookTimeout: 60_000,

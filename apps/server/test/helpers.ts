@@ -1,27 +1,30 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { createAdmin, createBuyer, createSeller, type SellerSpec } from '../src/seed/factories.ts';
 
 /**
- * A fresh database for one test file: an in-memory PGlite, or, when DATABASE_URL is set, a new PostgreSQL
- * database created for the file and dropped after it.
+ * A fresh database for one test file: an in-memory PGlite started from the run's migrated snapshot, or, when
+ * DATABASE_URL is set, a new PostgreSQL database copied from the run's migrated template and dropped after it
+ * (test/global-setup.ts).
  */
 export async function freshDatabase(): Promise<Database & { drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const db = await openDatabase({});
+    const snapshot = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const db = await openDatabase({ snapshot });
     return Object.assign(db, { drop: () => db.close() });
   }
   const pg = (await import('pg')).default;
   const name = `t_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;

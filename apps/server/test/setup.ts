@@ -1,4 +1,7 @@
 import { afterEach, vi } from 'vitest';
+import { useTestPasswordCost } from '../src/modules/auth/passwords.ts';
+
+useTestPasswordCost();
 
 // A console.error during a test fails it: errors must be handled, not printed and forgotten.
 const originalError = console.error;

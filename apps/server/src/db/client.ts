@@ -16,6 +16,8 @@ export interface Database {
   /** A quick round trip, for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Embedded database only: its whole data directory as a tarball, to start copies from (test templates). */
+  snapshot?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -24,15 +26,19 @@ export interface DatabaseOptions {
   /** Directory for the embedded database; undefined keeps it in memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /** Embedded database only: start from this snapshot (a migrated template) instead of an empty cluster. */
+  snapshot?: Blob;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  const database = opts.url ? await openPostgres(opts.url, opts.poolSize ?? 20) : await openPglite(opts.dataDir);
+  const database = opts.url
+    ? await openPostgres(opts.url, opts.poolSize ?? 20)
+    : await openPglite(opts.dataDir, opts.snapshot);
   await database.migrate();
   return database;
 }
 
-async function openPglite(dataDir?: string): Promise<Database & { migrate(): Promise<void> }> {
+async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database & { migrate(): Promise<void> }> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
@@ -43,7 +49,7 @@ async function openPglite(dataDir?: string): Promise<Database & { migrate(): Pro
     dir = resolve(join(dataDir, 'pglite'));
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm, btree_gin } });
+  const client = await PGlite.create({ dataDir: dir, loadDataDir: snapshot, extensions: { pg_trgm, btree_gin } });
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
@@ -58,6 +64,7 @@ async function openPglite(dataDir?: string): Promise<Database & { migrate(): Pro
     async close() {
       await client.close();
     },
+    snapshot: () => client.dumpDataDir('none'),
     async migrate() {
       await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsDir() });
     },
