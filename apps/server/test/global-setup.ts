@@ -25,7 +25,8 @@ export default async function setup(project: TestProject) {
     const dir = mkdtempSync(join(tmpdir(), 'ub-pglite-template-'));
     const database = await openDatabase({});
     const file = join(dir, 'template.tar');
-    writeFileSync(file, Buffer.from(await ((await database.snapshot?.()) as Blob).arrayBuffer()));
+    if (!database.snapshot) throw new Error('the embedded database cannot take a snapshot');
+    writeFileSync(file, Buffer.from(await (await database.snapshot()).arrayBuffer()));
     await database.close();
     project.provide('pgliteTemplate', file);
     return () => rmSync(dir, { recursive: true, force: true });
