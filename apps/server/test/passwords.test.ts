@@ -29,8 +29,9 @@ function registration(overrides: Record<string, unknown> = {}) {
     confirm_password: 'Kesar-Mango-Lassi-7',
     type: 'seller',
     company_name: 'Patil Plastics Pvt Ltd',
-    gst_number: makeGstin(),
+    gst_number: makeGstin('27'),
     company_address: 'Plot 7, MIDC Bhosari, Pune 411026',
+    state: 'Maharashtra',
     category: 'packaging',
     ...overrides,
   };

@@ -357,7 +357,7 @@ describe('approval needs an HSN code and a GST rate', () => {
     expect(badHsn.json().fields.hsnCode).toBe('HSN code must be 4, 6 or 8 digits.');
     const badRate = await convert({ hsnCode: '9503', gstPercentage: 7 });
     expect(badRate.statusCode).toBe(400);
-    expect(badRate.json().fields.gstPercentage).toBe('GST rate must be one of 0, 0.25, 3, 5, 18, 40.');
+    expect(badRate.json().fields.gstPercentage).toBe('Choose the GST rate of this order: 0, 0.25, 3, 5, 18 or 40%.');
     expect(await count(t.database, `orders where rfq_id = '${id}'`)).toBe(0);
     const ok = await convert({ hsnCode: '9503', gstPercentage: 5 });
     expect(ok.statusCode).toBe(201);

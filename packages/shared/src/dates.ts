@@ -25,4 +25,9 @@ export function isCalendarDate(value: string): boolean {
  * date that does not exist is a 400 naming the field, never a database error.
  */
 export const calendarDate = (message: string = DATE_MESSAGES.invalid) =>
-  z.string({ error: message }).trim().refine(isCalendarDate, message);
+  z
+    .string({ error: message })
+    .trim()
+    .refine(isCalendarDate, message)
+    // The OpenAPI document says what the refinement checks.
+    .meta({ format: 'date' });
