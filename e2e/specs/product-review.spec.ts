@@ -1,6 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminToken, apiLogin, openAsSeller, registerSeller, uniquePhone } from '../support/api.ts';
+import {
+  adminToken,
+  apiLogin,
+  openAsSeller,
+  registerSeller,
+  uniquePhone,
+  uploadVerificationDocuments,
+} from '../support/api.ts';
 import { E2E_ADMIN } from '../support/env.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -12,6 +19,7 @@ async function sellerWithProduct(request: APIRequestContext, product: Record<str
   const me = await (await request.get('/api/me', { headers: bearer(token) })).json();
   const manufacturerId = me.user.manufacturerId as string;
   const admin = await adminToken(request);
+  await uploadVerificationDocuments(request, token);
   expect(
     (await request.post(`/api/admin/manufacturers/${manufacturerId}/approve`, { headers: bearer(admin) })).status(),
   ).toBe(200);

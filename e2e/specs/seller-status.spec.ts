@@ -1,7 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { SELLER_STATUS_NOTICES } from '@ub/shared/seller-status';
-import { adminToken, apiLogin, openAsSeller, registerSeller, uniquePhone } from '../support/api.ts';
+import {
+  adminToken,
+  apiLogin,
+  openAsSeller,
+  registerSeller,
+  uniquePhone,
+  uploadVerificationDocuments,
+} from '../support/api.ts';
 import { screenshots } from '../support/screens.ts';
 
 test('a seller sees what its account status allows, and the reason when an action is refused', async ({
@@ -19,6 +26,7 @@ test('a seller sees what its account status allows, and the reason when an actio
   await expect(banner).toContainText(SELLER_STATUS_NOTICES.received);
 
   const admin = { authorization: `Bearer ${await adminToken(request)}` };
+  await uploadVerificationDocuments(request, token);
   expect((await request.post(`/api/admin/manufacturers/${manufacturerId}/approve`, { headers: admin })).status()).toBe(
     200,
   );
