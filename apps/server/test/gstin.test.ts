@@ -1,7 +1,7 @@
 import { GSTIN_MESSAGES, gstCheckCharacter, LEAD_MESSAGES, MESSAGES } from '@ub/shared';
 import { describe, expect, it } from 'vitest';
 import { makeGstin, makePhone } from '../src/seed/factories.ts';
-import { call, count, useTestApp } from './helpers.ts';
+import { call, count, sellerRegistration, useTestApp } from './helpers.ts';
 
 /** One GSTIN rule for every role: structure, check character, a real state code, and the address's state. */
 
@@ -19,24 +19,6 @@ function gstinWithWrongCheck(): string {
 }
 
 let n = 0;
-function seller(overrides: Record<string, unknown> = {}) {
-  n++;
-  return {
-    full_name: 'Asha Patil',
-    email: `gst.seller${n}.${Date.now()}@example.in`,
-    phone: makePhone(),
-    password: 'Kesar-Mango-Lassi-7',
-    confirm_password: 'Kesar-Mango-Lassi-7',
-    type: 'seller',
-    company_name: 'Patil Plastics Pvt Ltd',
-    gst_number: makeGstin('27'),
-    company_address: 'Plot 7, MIDC Bhosari, Pune 411026',
-    state: 'Maharashtra',
-    category: 'packaging',
-    ...overrides,
-  };
-}
-
 function buyer(overrides: Record<string, unknown> = {}) {
   n++;
   return {
@@ -70,7 +52,7 @@ describe('seller registration', () => {
     ['a state that is not Indian', { state: 'Atlantis' }, 'state', 'Choose an Indian state or union territory.'],
   ])('refuses %s with 400 and a field message, writing nothing', async (_why, change, field, message) => {
     const users = await count(t.database, 'users');
-    const res = await call(t.app, 'POST', '/api/register', { body: seller(change) });
+    const res = await call(t.app, 'POST', '/api/register', { body: sellerRegistration(change) });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields?.[field]).toBe(message);
     expect(await count(t.database, 'users')).toBe(users);
@@ -83,7 +65,7 @@ describe('seller registration', () => {
     ['26', 'Dadra and Nagar Haveli and Daman and Diu', 'Dadra and Nagar Haveli and Daman and Diu'],
     ['97', 'Other Territory', 'Other Territory'],
   ])('registers a seller whose GSTIN (%s) agrees with the address state', async (code, state, stored) => {
-    const body = seller({ gst_number: makeGstin(code), state });
+    const body = sellerRegistration({ gst_number: makeGstin(code), state });
     const res = await call(t.app, 'POST', '/api/register', { body });
     expect(res.statusCode).toBe(201);
     const [row] = await t.database.query<{ state: string; gst_number: string }>(

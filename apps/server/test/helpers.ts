@@ -6,7 +6,14 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { createAdmin, createBuyer, createSeller, type SellerSpec } from '../src/seed/factories.ts';
+import {
+  createAdmin,
+  createBuyer,
+  createSeller,
+  makeGstin,
+  makePhone,
+  type SellerSpec,
+} from '../src/seed/factories.ts';
 
 /**
  * A fresh database for one test file: an in-memory PGlite started from the run's migrated snapshot, or, when
@@ -135,4 +142,24 @@ export async function createBuyerSession(app: FastifyInstance) {
 export async function count(database: Database, table: string): Promise<number> {
   const rows = await database.query<{ n: number }>(`select count(*)::int as n from ${table}`);
   return rows[0]?.n ?? 0;
+}
+
+let registrations = 0;
+/** A valid `POST /api/register` body (a strong password, a GSTIN of the address's state) with `overrides`. */
+export function sellerRegistration(overrides: Record<string, unknown> = {}) {
+  registrations++;
+  return {
+    full_name: 'Asha Patil',
+    email: `registrant${registrations}.${randomBytes(3).toString('hex')}@example.in`,
+    phone: makePhone(),
+    password: 'Kesar-Mango-Lassi-7',
+    confirm_password: 'Kesar-Mango-Lassi-7',
+    type: 'seller',
+    company_name: 'Patil Plastics Pvt Ltd',
+    gst_number: makeGstin('27'),
+    company_address: 'Plot 7, MIDC Bhosari, Pune 411026',
+    state: 'Maharashtra',
+    category: 'packaging',
+    ...overrides,
+  };
 }

@@ -1,8 +1,8 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { createSeller, makeGstin, makePhone } from '../src/seed/factories.ts';
-import { call, count, type TestContext, useTestApp } from './helpers.ts';
+import { createSeller, makePhone } from '../src/seed/factories.ts';
+import { call, count, sellerRegistration, type TestContext, useTestApp } from './helpers.ts';
 
 const COMMON = 'This password is too common. Choose one that is harder to guess.';
 const BLANK = 'Password must not be only spaces.';
@@ -19,24 +19,6 @@ const sample = [fromTheList[0], fromTheList[200], fromTheList[2000], fromTheList
 }>;
 
 let n = 0;
-function registration(overrides: Record<string, unknown> = {}) {
-  n++;
-  return {
-    full_name: 'Asha Patil',
-    email: `asha.pw${n}@example.in`,
-    phone: makePhone(),
-    password: 'Kesar-Mango-Lassi-7',
-    confirm_password: 'Kesar-Mango-Lassi-7',
-    type: 'seller',
-    company_name: 'Patil Plastics Pvt Ltd',
-    gst_number: makeGstin('27'),
-    company_address: 'Plot 7, MIDC Bhosari, Pune 411026',
-    state: 'Maharashtra',
-    category: 'packaging',
-    ...overrides,
-  };
-}
-
 type Weak = [string, (r: { email: string; phone: string }) => string, string];
 const weak: Weak[] = [
   ['password', () => 'password', COMMON],
@@ -60,7 +42,7 @@ describe('password rules at registration', () => {
 
   for (const [what, pick, message] of weak) {
     it(`refuses ${what} with 400 and "${message}", writing nothing`, async () => {
-      const body = registration();
+      const body = sellerRegistration();
       const password = pick(body);
       const before = await count(t.database, 'users');
       const res = await call(t.app, 'POST', '/api/register', {
@@ -73,9 +55,9 @@ describe('password rules at registration', () => {
   }
 
   it('accepts a long passphrase, and keeps the spec message for a short password', async () => {
-    expect((await call(t.app, 'POST', '/api/register', { body: registration() })).statusCode).toBe(201);
+    expect((await call(t.app, 'POST', '/api/register', { body: sellerRegistration() })).statusCode).toBe(201);
     const short = await call(t.app, 'POST', '/api/register', {
-      body: registration({ password: 'Ab1!', confirm_password: 'Ab1!' }),
+      body: sellerRegistration({ password: 'Ab1!', confirm_password: 'Ab1!' }),
     });
     expect(short.json().fields?.password).toBe('Password must be at least 8 characters long');
   });

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { notify } from '../src/modules/notifications/notify.ts';
-import { createSeller, makeGstin, makePhone } from '../src/seed/factories.ts';
-import { freshDatabase, testConfig } from './helpers.ts';
+import { createSeller, makePhone } from '../src/seed/factories.ts';
+import { freshDatabase, sellerRegistration, testConfig } from './helpers.ts';
 
 /**
  * A Redis that completes the connection handshake (answers INFO, so the client is ready) and then never answers
@@ -105,23 +105,7 @@ describe('a Redis that is down', () => {
 
   let n = 0;
   for (const [what, url, max, body] of [
-    [
-      'registrations',
-      '/api/register',
-      10,
-      () => ({
-        full_name: 'Asha Patil',
-        email: `outage${++n}@example.in`,
-        phone: makePhone(),
-        password: 'Kesar-Mango-Lassi-7',
-        confirm_password: 'Kesar-Mango-Lassi-7',
-        company_name: 'Patil Plastics Pvt Ltd',
-        gst_number: makeGstin('27'),
-        company_address: 'Plot 7, MIDC Bhosari, Pune 411026',
-        state: 'Maharashtra',
-        category: 'packaging',
-      }),
-    ],
+    ['registrations', '/api/register', 10, () => sellerRegistration()],
     ['reset code requests', '/api/forgot-password-sms', 20, () => ({ phoneNumber: makePhone() })],
     ['reset code checks', '/api/verify-reset-code', 20, () => ({ phoneNumber: makePhone(), code: '123456' })],
     [

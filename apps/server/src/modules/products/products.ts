@@ -32,7 +32,6 @@ import type { Storage } from '../../lib/storage.ts';
 import { deleteRowsThenFiles, storeFilesWithRows } from '../../lib/stored-files.ts';
 import { type CheckedImage, imageFiles } from '../../lib/uploads.ts';
 import { getSiteSettings } from '../site/site-settings.ts';
-import { transaction } from '../../lib/transaction.ts';
 
 type ProductRow = typeof products.$inferSelect;
 type MediaRow = typeof productMedia.$inferSelect;
