@@ -76,6 +76,18 @@ export const CATEGORY_LABELS: Record<string, string> = {
 };
 
 export const UNITS = ['piece', 'kg', 'gram', 'liter', 'meter', 'box', 'pack'] as const;
+export type Unit = (typeof UNITS)[number];
+
+/** Units as people read them, for one and for many ("1 Box", "35 Boxes"). */
+export const UNIT_LABELS: Record<Unit, { one: string; many: string }> = {
+  piece: { one: 'Piece', many: 'Pieces' },
+  kg: { one: 'Kg', many: 'Kg' },
+  gram: { one: 'Gram', many: 'Grams' },
+  liter: { one: 'Liter', many: 'Liters' },
+  meter: { one: 'Meter', many: 'Meters' },
+  box: { one: 'Box', many: 'Boxes' },
+  pack: { one: 'Pack', many: 'Packs' },
+};
 
 export const MATERIALS = [
   'Cotton',
@@ -125,6 +137,14 @@ export type Role = (typeof ROLES)[number];
 /** Manufacturer verification: the registration tracker reads Received, Under review, Verified. */
 export const MANUFACTURER_STATUSES = ['received', 'under_review', 'approved', 'rejected', 'suspended'] as const;
 export type ManufacturerStatus = (typeof MANUFACTURER_STATUSES)[number];
+
+export const MANUFACTURER_STATUS_LABELS: Record<ManufacturerStatus, string> = {
+  received: 'Received',
+  under_review: 'Under review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  suspended: 'Suspended',
+};
 
 export const TRACKER_STEPS = ['Received', 'Under review', 'Verified'] as const;
 

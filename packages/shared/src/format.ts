@@ -1,17 +1,95 @@
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
+import { UNIT_LABELS } from './constants.ts';
 
-/** Money in INR with Indian digit grouping (₹1,23,45,678.00). Accepts the numeric strings the API sends. */
+/** India has one zone and no daylight saving: every date the product shows is read on this clock. */
+export const INDIA_TIME_ZONE = 'Asia/Kolkata';
+
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+const count = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 });
+const day = new Intl.DateTimeFormat('en-IN', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  timeZone: INDIA_TIME_ZONE,
+});
+// A calendar date (YYYY-MM-DD) names a day, not an instant: read at UTC midnight, it is shown in UTC.
+const calendarDay = new Intl.DateTimeFormat('en-IN', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const dayTime = new Intl.DateTimeFormat('en-IN', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: INDIA_TIME_ZONE,
+});
+
+/**
+ * Money in INR with Indian digit grouping (₹1,23,45,678.00). The API's numeric strings are formatted as
+ * decimals, not through a float, so ₹12,34,56,78,901.25 keeps every paisa.
+ */
 export function formatInr(value: number | string): string {
-  const n = typeof value === 'string' ? Number(value) : value;
-  return inr.format(Number.isFinite(n) ? n : 0);
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    // Intl formats a decimal string exactly; anything else would print as "₹NaN".
+    return /^-?\d+(\.\d+)?$/.test(trimmed) ? inr.format(trimmed as unknown as number) : inr.format(0);
+  }
+  return inr.format(Number.isFinite(value) ? value : 0);
 }
 
+/** A count or quantity with Indian grouping (1,00,000). */
+export function formatCount(value: number): string {
+  return count.format(value);
+}
+
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The one date format: "05 Mar 2026", the day in India whatever the browser's zone. */
 export function formatDate(value: string | Date): string {
-  const d = typeof value === 'string' ? new Date(value) : value;
-  return d.toLocaleDateString('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+  if (typeof value === 'string' && CALENDAR_DATE.test(value)) return calendarDay.format(new Date(`${value}T00:00:00Z`));
+  return day.format(typeof value === 'string' ? new Date(value) : value);
+}
+
+/** The one date-and-time format: "05 Mar 2026, 4:07 pm", India time whatever the browser's zone. */
+export function formatDateTime(value: string | Date): string {
+  return dayTime.format(typeof value === 'string' ? new Date(value) : value);
 }
 
 /** Today's date (YYYY-MM-DD) in India (IST, UTC+5:30, no daylight saving): the day a "not in the past" rule means. */
 export function todayInIndia(now: Date = new Date()): string {
   return new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+}
+
+/** A human label for an enum value from one of the label maps; an unknown value is shown capitalised, not raw. */
+export function labelOf(labels: Readonly<Record<string, string>>, value: string): string {
+  const known = labels[value];
+  if (known) return known;
+  const words = value.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** "100 Pieces", "1 Box", "2.5 Kg": a quantity with its unit's label. */
+export function formatQuantity(quantity: number, unit: string | null | undefined): string {
+  if (!unit) return formatCount(quantity);
+  const label = UNIT_LABELS[unit as keyof typeof UNIT_LABELS];
+  const name = label ? (quantity === 1 ? label.one : label.many) : labelOf({}, unit);
+  return `${formatCount(quantity)} ${name}`;
+}
+
+/**
+ * What an order holds: lines, and the quantity ordered per unit ("3 lines: 100 Pieces, 35 Boxes"). Boxes and
+ * pieces are never added together.
+ */
+export function formatOrderContents(lines: ReadonlyArray<{ quantity: number; unit: string | null | undefined }>): string {
+  const perUnit = new Map<string, number>();
+  for (const line of lines) {
+    const unit = line.unit ?? '';
+    perUnit.set(unit, (perUnit.get(unit) ?? 0) + line.quantity);
+  }
+  const quantities = [...perUnit].map(([unit, quantity]) => formatQuantity(quantity, unit || null));
+  const head = `${formatCount(lines.length)} line${lines.length === 1 ? '' : 's'}`;
+  return quantities.length ? `${head}: ${quantities.join(', ')}` : head;
 }

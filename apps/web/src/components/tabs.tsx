@@ -1,34 +1,61 @@
-/** A row of tabs over a list; the selected one is announced to assistive technology. */
+import * as RadixTabs from '@radix-ui/react-tabs';
+import type { ReactNode } from 'react';
+
+const LOOKS = {
+  underline: {
+    list: 'flex gap-1 overflow-x-auto border-b border-slate-200',
+    tab: '-mb-px whitespace-nowrap border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:text-brand-700',
+  },
+  pills: {
+    list: 'flex rounded-lg bg-slate-100 p-1',
+    tab: 'rounded-md px-3 py-1 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
+  },
+};
+
+/**
+ * A row of tabs on Radix Tabs: arrow keys move between them (Home and End to the ends) and select, one tab stop
+ * for the row. `children`, when given, is the selected tab's panel, labelled by its tab; without it the tabs
+ * filter content rendered elsewhere and point at no panel.
+ */
 export function Tabs<T extends string>({
   tabs,
   value,
   onChange,
   label,
+  look = 'underline',
+  className,
+  children,
 }: {
   tabs: ReadonlyArray<{ value: T; label: string }>;
   value: T;
   onChange: (value: T) => void;
   label: string;
+  look?: keyof typeof LOOKS;
+  /** Classes for the element holding the tabs and the panel. */
+  className?: string;
+  children?: ReactNode;
 }) {
   return (
-    <div role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto border-b border-slate-200">
-      {tabs.map((t) => (
-        <button
-          key={t.value}
-          type="button"
-          role="tab"
-          aria-selected={t.value === value}
-          onClick={() => onChange(t.value)}
-          className={`-mb-px whitespace-nowrap border-b-2 px-4 py-2 text-sm font-medium ${
-            t.value === value
-              ? 'border-brand-700 text-brand-700'
-              : 'border-transparent text-slate-600 hover:text-slate-900'
-          }`}
-        >
-          {t.label}
-        </button>
-      ))}
-    </div>
+    <RadixTabs.Root value={value} onValueChange={(v) => onChange(v as T)} className={className}>
+      <RadixTabs.List aria-label={label} className={LOOKS[look].list}>
+        {tabs.map((t) => (
+          <RadixTabs.Trigger
+            key={t.value}
+            value={t.value}
+            className={LOOKS[look].tab}
+            // Radix points every tab at its panel; a tab with no panel must not name a missing element.
+            {...(children === undefined ? { 'aria-controls': undefined } : {})}
+          >
+            {t.label}
+          </RadixTabs.Trigger>
+        ))}
+      </RadixTabs.List>
+      {children !== undefined && (
+        <RadixTabs.Content value={value} className="min-h-0 flex-1 outline-none">
+          {children}
+        </RadixTabs.Content>
+      )}
+    </RadixTabs.Root>
   );
 }
 
