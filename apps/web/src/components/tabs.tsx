@@ -4,10 +4,12 @@ import type { ReactNode } from 'react';
 const LOOKS = {
   underline: {
     list: 'flex gap-1 overflow-x-auto border-b border-slate-200',
+    row: 'flex flex-wrap items-end justify-between gap-2',
     tab: '-mb-px whitespace-nowrap border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:text-brand-700',
   },
   pills: {
     list: 'flex rounded-lg bg-slate-100 p-1',
+    row: 'flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-5 py-3',
     tab: 'rounded-md px-3 py-1 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
   },
 };
@@ -24,6 +26,7 @@ export function Tabs<T extends string>({
   label,
   look = 'underline',
   className,
+  actions,
   children,
 }: {
   tabs: ReadonlyArray<{ value: T; label: string }>;
@@ -33,25 +36,37 @@ export function Tabs<T extends string>({
   look?: keyof typeof LOOKS;
   /** Classes for the element holding the tabs and the panel. */
   className?: string;
+  /** Controls shown on the tabs' row, after them (e.g. "Mark all read"). */
+  actions?: ReactNode;
   children?: ReactNode;
 }) {
+  const list = (
+    <RadixTabs.List aria-label={label} className={LOOKS[look].list}>
+      {tabs.map((t) => (
+        <RadixTabs.Trigger
+          key={t.value}
+          value={t.value}
+          className={LOOKS[look].tab}
+          // Radix points every tab at its panel; a tab with no panel must not name a missing element.
+          {...(children === undefined ? { 'aria-controls': undefined } : {})}
+        >
+          {t.label}
+        </RadixTabs.Trigger>
+      ))}
+    </RadixTabs.List>
+  );
   return (
     <RadixTabs.Root value={value} onValueChange={(v) => onChange(v as T)} className={className}>
-      <RadixTabs.List aria-label={label} className={LOOKS[look].list}>
-        {tabs.map((t) => (
-          <RadixTabs.Trigger
-            key={t.value}
-            value={t.value}
-            className={LOOKS[look].tab}
-            // Radix points every tab at its panel; a tab with no panel must not name a missing element.
-            {...(children === undefined ? { 'aria-controls': undefined } : {})}
-          >
-            {t.label}
-          </RadixTabs.Trigger>
-        ))}
-      </RadixTabs.List>
+      {actions ? (
+        <div className={LOOKS[look].row}>
+          {list}
+          {actions}
+        </div>
+      ) : (
+        list
+      )}
       {children !== undefined && (
-        <RadixTabs.Content value={value} className="min-h-0 flex-1 outline-none">
+        <RadixTabs.Content value={value} className="min-h-0 flex-1 overflow-y-auto outline-none focus-visible:ring-2 focus-visible:ring-brand-100">
           {children}
         </RadixTabs.Content>
       )}

@@ -56,7 +56,3 @@ export function useSaveNotificationPreferences() {
     onSuccess: (saved) => queryClient.setQueryData(preferencesKey, saved),
   });
 }
-
-export function formatWhen(iso: string): string {
-  return new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
-}

@@ -1,11 +1,12 @@
+import { formatDateTime } from '@ub/shared/format';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/feedback.tsx';
 import { wrapTab } from '../../components/modal.tsx';
+import { Tabs } from '../../components/tabs.tsx';
 import {
-  formatWhen,
   type NotificationFilter,
   useClearNotifications,
   useDeleteNotification,
@@ -80,32 +81,27 @@ export function NotificationPanel({ open, onClose }: { open: boolean; onClose: (
             </button>
           </div>
 
-          <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-5 py-3">
-            <div role="tablist" aria-label="Filter notifications" className="flex rounded-lg bg-slate-100 p-1">
-              {(['all', 'unread'] as const).map((t) => (
-                <button
-                  key={t}
-                  type="button"
-                  role="tab"
-                  aria-selected={tab === t}
-                  onClick={() => setTab(t)}
-                  className={`rounded-md px-3 py-1 text-sm font-medium ${tab === t ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
-                >
-                  {t === 'all' ? 'All' : `Unread (${unread})`}
-                </button>
-              ))}
-            </div>
-            <Button
-              variant="ghost"
-              className="px-2 py-1"
-              disabled={busy || unread === 0}
-              onClick={() => markAll.mutate(undefined, { onError: failed })}
-            >
-              Mark all read
-            </Button>
-          </div>
-
-          <div className="min-h-0 flex-1 overflow-y-auto" role="tabpanel">
+          <Tabs
+            label="Filter notifications"
+            look="pills"
+            className="flex min-h-0 flex-1 flex-col"
+            tabs={[
+              { value: 'all', label: 'All' },
+              { value: 'unread', label: `Unread (${unread})` },
+            ]}
+            value={tab}
+            onChange={setTab}
+            actions={
+              <Button
+                variant="ghost"
+                className="px-2 py-1"
+                disabled={busy || unread === 0}
+                onClick={() => markAll.mutate(undefined, { onError: failed })}
+              >
+                Mark all read
+              </Button>
+            }
+          >
             {list.isPending ? (
               <Spinner label="Loading notifications..." />
             ) : items.length === 0 ? (
@@ -138,7 +134,7 @@ export function NotificationPanel({ open, onClose }: { open: boolean; onClose: (
                           <p className="text-sm font-semibold text-slate-900">{n.title}</p>
                         )}
                         <p className="mt-0.5 text-sm text-slate-600">{n.message}</p>
-                        <p className="mt-1 text-xs text-slate-400">{formatWhen(n.created_at)}</p>
+                        <p className="mt-1 text-xs text-slate-500">{formatDateTime(n.created_at)}</p>
                         <div className="mt-2 flex gap-3 text-sm">
                           {!n.is_read && (
                             <button
@@ -172,7 +168,7 @@ export function NotificationPanel({ open, onClose }: { open: boolean; onClose: (
                 </Button>
               </div>
             )}
-          </div>
+          </Tabs>
 
           <div className="border-t border-slate-200 px-5 py-3">
             {confirmClear ? (

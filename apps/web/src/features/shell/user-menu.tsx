@@ -1,60 +1,49 @@
-import { useEffect, useRef, useState } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ChevronDown } from 'lucide-react';
 
-/** A small disclosure menu (user menu, "Admin Menu"), closed by Escape or a click outside. */
+/**
+ * The account menu of the top bar (user menu, "Admin Menu") on Radix DropdownMenu: arrow keys move between items,
+ * typing a letter jumps to one, Escape or a click outside closes it and focus goes back to the button.
+ */
 export function UserMenu({ label, items }: { label: string; items: Array<{ label: string; onSelect: () => void }> }) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
   return (
-    <div ref={ref} className="relative">
-      <button
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={() => setOpen((v) => !v)}
-        className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-      >
-        <span
-          className="grid h-8 w-8 place-items-center rounded-full bg-brand-100 font-semibold text-brand-800"
-          aria-hidden="true"
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <button
+          type="button"
+          aria-label={label}
+          className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 data-[state=open]:bg-slate-100"
         >
-          {label.slice(0, 1).toUpperCase()}
-        </span>
-        <span className="hidden max-w-40 truncate sm:inline">{label}</span>
-      </button>
-      {open && (
-        <div
-          role="menu"
-          className="absolute right-0 z-30 mt-2 w-44 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+          <span
+            className="grid h-8 w-8 place-items-center rounded-full bg-brand-100 font-semibold text-brand-800"
+            aria-hidden="true"
+          >
+            {label.slice(0, 1).toUpperCase()}
+          </span>
+          <span className="hidden max-w-40 truncate sm:inline" aria-hidden="true">
+            {label}
+          </span>
+          <ChevronDown aria-hidden="true" className="hidden h-4 w-4 text-slate-500 sm:block" />
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          className="z-30 w-44 rounded-lg border border-slate-200 bg-white py-1 shadow-lg outline-none"
         >
           {items.map((item) => (
-            <button
+            <DropdownMenu.Item
               key={item.label}
-              type="button"
-              role="menuitem"
-              onClick={() => {
-                setOpen(false);
-                item.onSelect();
-              }}
-              className="block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100"
+              onSelect={item.onSelect}
+              className="block w-full cursor-pointer px-4 py-2 text-left text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900"
             >
               {item.label}
-            </button>
+            </DropdownMenu.Item>
           ))}
-        </div>
-      )}
-    </div>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }
