@@ -83,7 +83,9 @@ export function formatQuantity(quantity: number, unit: string | null | undefined
  * What an order holds: lines, and the quantity ordered per unit ("3 lines: 100 Pieces, 35 Boxes"). Boxes and
  * pieces are never added together.
  */
-export function formatOrderContents(lines: ReadonlyArray<{ quantity: number; unit: string | null | undefined }>): string {
+export function formatOrderContents(
+  lines: ReadonlyArray<{ quantity: number; unit: string | null | undefined }>,
+): string {
   const perUnit = new Map<string, number>();
   for (const line of lines) {
     const unit = line.unit ?? '';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { BrandMark } from './brand-mark.tsx';
 
 /** The centred card frame of the sign-in, registration and reset pages. */
 export function AuthCard({
@@ -16,7 +17,7 @@ export function AuthCard({
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-br from-brand-50 via-white to-orange-50 px-4 py-10">
       <Link to="/" className="mb-6 flex items-center gap-2 text-lg font-bold text-brand-800">
-        <img src="/favicon.svg" alt="" className="h-8 w-8" />
+        <BrandMark className="h-8 w-8" />
         Udyog Bazaar
       </Link>
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-xl sm:p-8">

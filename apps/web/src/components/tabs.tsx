@@ -66,7 +66,10 @@ export function Tabs<T extends string>({
         list
       )}
       {children !== undefined && (
-        <RadixTabs.Content value={value} className="min-h-0 flex-1 overflow-y-auto outline-none focus-visible:ring-2 focus-visible:ring-brand-100">
+        <RadixTabs.Content
+          value={value}
+          className="min-h-0 flex-1 overflow-y-auto outline-none focus-visible:ring-2 focus-visible:ring-brand-100"
+        >
           {children}
         </RadixTabs.Content>
       )}

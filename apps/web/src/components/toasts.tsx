@@ -16,7 +16,8 @@ function useToastLayer(): HTMLElement | null {
     const node = document.createElement('div');
     node.dataset.toastLayer = '';
     const place = () => {
-      const target = [...document.querySelectorAll('dialog')].filter((d) => d.matches(':modal')).at(-1) ?? document.body;
+      const target =
+        [...document.querySelectorAll('dialog')].filter((d) => d.matches(':modal')).at(-1) ?? document.body;
       if (node.parentNode !== target) target.append(node);
     };
     place();

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { BrandMark } from '../../components/brand-mark.tsx';
 import { Icon } from './icons.tsx';
 import { scrollToSection } from './motion.ts';
 
@@ -13,12 +14,7 @@ export const NAV = [
 export function Logo({ inverted = false }: { inverted?: boolean }) {
   return (
     <span className="flex items-center gap-2">
-      <span
-        aria-hidden="true"
-        className="grid h-9 w-9 place-items-center rounded-xl bg-gradient-to-br from-brand-600 to-brand-800 text-sm font-black text-white shadow-sm"
-      >
-        UB
-      </span>
+      <BrandMark />
       <span className={`text-lg font-bold tracking-tight ${inverted ? 'text-white' : 'text-slate-900'}`}>
         Udyog <span className={inverted ? 'text-accent-500' : 'text-brand-700'}>Bazaar</span>
       </span>

@@ -1,17 +1,28 @@
+import {
+  ChartColumn,
+  Factory,
+  IndianRupee,
+  LayoutDashboard,
+  Megaphone,
+  Package,
+  Settings,
+  ShieldAlert,
+  ShoppingCart,
+} from 'lucide-react';
 import { RequireSession, useLogout } from '../auth/session.tsx';
 import { type NavItem, SidebarLayout } from './sidebar-layout.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 const NAV: NavItem[] = [
-  { to: '/admin', label: 'Dashboard', icon: '▦', end: true },
-  { to: '/admin/manufacturers', label: 'Manufacturers', icon: '⚒' },
-  { to: '/admin/products', label: 'Products', icon: '▣' },
-  { to: '/admin/orders', label: 'Order Management', icon: '▥' },
-  { to: '/admin/payments', label: 'Payments', icon: '₹' },
-  { to: '/admin/content', label: 'Content & Communication', icon: '✉' },
-  { to: '/admin/disputes', label: 'Disputes', icon: '⚠' },
-  { to: '/admin/reports', label: 'Reports', icon: '▤' },
-  { to: '/admin/settings', label: 'Settings', icon: '⚙' },
+  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/admin/manufacturers', label: 'Manufacturers', icon: Factory },
+  { to: '/admin/products', label: 'Products', icon: Package },
+  { to: '/admin/orders', label: 'Order Management', icon: ShoppingCart },
+  { to: '/admin/payments', label: 'Payments', icon: IndianRupee },
+  { to: '/admin/content', label: 'Content & Communication', icon: Megaphone },
+  { to: '/admin/disputes', label: 'Disputes', icon: ShieldAlert },
+  { to: '/admin/reports', label: 'Reports', icon: ChartColumn },
+  { to: '/admin/settings', label: 'Settings', icon: Settings },
 ];
 
 function AdminTopBar() {

@@ -1,4 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
+import {
+  CircleHelp,
+  IndianRupee,
+  LayoutDashboard,
+  MessageSquareQuote,
+  Package,
+  Settings,
+  ShoppingCart,
+} from 'lucide-react';
 import { useEffect } from 'react';
 import { FORBIDDEN_EVENT } from '../../lib/api.ts';
 import { RequireSession, sessionQueryKey, useLogout, useSessionUser } from '../auth/session.tsx';
@@ -8,13 +17,13 @@ import { UserMenu } from './user-menu.tsx';
 import { sellerTopBarItems } from './top-bar-slots.tsx';
 
 const NAV: NavItem[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: '▦', end: true },
-  { to: 'products', label: 'Products', icon: '▣' },
-  { to: 'orders', label: 'Order Management', icon: '▥' },
-  { to: 'payments', label: 'Payments', icon: '₹' },
-  { to: 'rfqs', label: 'RFQs', icon: '✉' },
-  { to: 'help', label: 'Help & Docs', icon: '?' },
-  { to: 'settings', label: 'Settings', icon: '⚙' },
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: 'products', label: 'Products', icon: Package },
+  { to: 'orders', label: 'Order Management', icon: ShoppingCart },
+  { to: 'payments', label: 'Payments', icon: IndianRupee },
+  { to: 'rfqs', label: 'RFQs', icon: MessageSquareQuote },
+  { to: 'help', label: 'Help & Docs', icon: CircleHelp },
+  { to: 'settings', label: 'Settings', icon: Settings },
 ];
 
 function SellerTopBar() {

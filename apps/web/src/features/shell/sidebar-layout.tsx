@@ -1,11 +1,14 @@
 import { SIDEBAR } from '@ub/shared/constants';
+import { type LucideIcon, Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import { BrandMark } from '../../components/brand-mark.tsx';
 
 export interface NavItem {
   to: string;
   label: string;
-  icon: string;
+  /** A distinct picture per item: collapsed, the sidebar shows only these. */
+  icon: LucideIcon;
   end?: boolean;
 }
 
@@ -35,24 +38,33 @@ export function SidebarLayout({
         className={`fixed inset-y-0 left-0 z-40 w-64 shrink-0 bg-slate-900 text-slate-100 transition-[width,transform] motion-reduce:transition-none lg:sticky lg:top-0 lg:h-screen lg:w-[var(--sidebar-w)] lg:min-w-16 ${drawer ? 'translate-x-0' : '-translate-x-full lg:translate-x-0'}`}
         aria-label={title}
       >
-        <div className="flex h-16 items-center justify-between gap-2 border-b border-slate-800 px-4">
-          {!collapsed && <span className="text-sm leading-tight font-bold xl:text-base">{title}</span>}
+        <div
+          className={`flex h-16 items-center gap-2 border-b border-slate-800 ${collapsed ? 'justify-center px-2' : 'justify-between px-4'}`}
+        >
+          <span className={`flex min-w-0 items-center gap-2 ${collapsed ? 'lg:hidden' : ''}`}>
+            <BrandMark className="h-7 w-7" />
+            <span className="text-sm leading-tight font-bold xl:text-base">{title}</span>
+          </span>
           <button
             type="button"
             onClick={() => setCollapsed((v) => !v)}
-            className="hidden rounded-md p-1.5 text-slate-300 hover:bg-slate-800 lg:block"
+            className="hidden rounded-md p-1.5 text-slate-300 hover:bg-slate-800 hover:text-white lg:block"
             aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
             aria-expanded={!collapsed}
           >
-            {collapsed ? '»' : '«'}
+            {collapsed ? (
+              <PanelLeftOpen aria-hidden="true" className="h-5 w-5" />
+            ) : (
+              <PanelLeftClose aria-hidden="true" className="h-5 w-5" />
+            )}
           </button>
           <button
             type="button"
             onClick={() => setDrawer(false)}
-            className="rounded-md p-1.5 lg:hidden"
+            className="rounded-md p-1.5 text-slate-300 hover:bg-slate-800 hover:text-white lg:hidden"
             aria-label="Close menu"
           >
-            ✕
+            <X aria-hidden="true" className="h-5 w-5" />
           </button>
         </div>
         <nav className="space-y-1 p-2">
@@ -64,12 +76,10 @@ export function SidebarLayout({
               onClick={() => setDrawer(false)}
               title={collapsed ? item.label : undefined}
               className={({ isActive }) =>
-                `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-slate-300 hover:bg-slate-800 hover:text-white'}`
+                `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${collapsed ? 'lg:justify-center lg:px-0' : ''} ${isActive ? 'bg-brand-700 text-white' : 'text-slate-300 hover:bg-slate-800 hover:text-white'}`
               }
             >
-              <span aria-hidden="true" className="w-5 text-center">
-                {item.icon}
-              </span>
+              <item.icon aria-hidden="true" className="h-5 w-5 shrink-0" />
               <span className={collapsed ? 'lg:sr-only' : ''}>{item.label}</span>
             </NavLink>
           ))}
@@ -90,7 +100,7 @@ export function SidebarLayout({
             className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
             aria-label="Open menu"
           >
-            ☰
+            <Menu aria-hidden="true" className="h-6 w-6" />
           </button>
           <div className="ml-auto flex items-center gap-2">{topBar}</div>
         </header>
