@@ -1,10 +1,15 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
+import { type RouteHandle, TitledOutlet } from './document-title.tsx';
 import { RouteError } from './route-error.tsx';
 
-/** Lazy route: each screen is its own chunk, so `/` never downloads the seller app or the admin console. */
-const page = (load: () => Promise<{ default: ComponentType }>) => ({
+/**
+ * Lazy route: each screen is its own chunk, so `/` never downloads the seller app or the admin console. The title
+ * becomes the document's ("Orders · Udyog Bazaar").
+ */
+const page = (load: () => Promise<{ default: ComponentType }>, title?: string) => ({
   lazy: async () => ({ Component: (await load()).default }),
+  handle: { title } satisfies RouteHandle,
 });
 
 /** Wraps every app screen in the data and toast providers, themselves loaded lazily. */
@@ -17,51 +22,85 @@ const withProviders = {
 
 export const router = createBrowserRouter([
   {
+    Component: TitledOutlet,
     errorElement: <RouteError />,
     children: [
       { path: '/', ...page(() => import('../features/landing/landing-page.tsx')) },
       {
         ...withProviders,
         children: [
-          { path: '/login', ...page(() => import('../features/auth/login-page.tsx')) },
-          { path: '/register', ...page(() => import('../features/auth/register-page.tsx')) },
-          { path: '/forgot-password', ...page(() => import('../features/auth/forgot-password-page.tsx')) },
+          { path: '/login', ...page(() => import('../features/auth/login-page.tsx'), 'Sign In') },
+          { path: '/register', ...page(() => import('../features/auth/register-page.tsx'), 'Register') },
+          {
+            path: '/forgot-password',
+            ...page(() => import('../features/auth/forgot-password-page.tsx'), 'Reset Password'),
+          },
           { path: '/auth', element: <Navigate to="/login" replace /> },
-          { path: '/admin/login', ...page(() => import('../features/auth/admin-login-page.tsx')) },
+          { path: '/admin/login', ...page(() => import('../features/auth/admin-login-page.tsx'), 'Admin Login') },
           {
             path: '/dashboard',
             ...page(() => import('../features/shell/seller-layout.tsx')),
             children: [
-              { index: true, ...page(() => import('../features/dashboard/dashboard-page.tsx')) },
-              { path: 'products', ...page(() => import('../features/products/products-page.tsx')) },
-              { path: 'orders', ...page(() => import('../features/orders/orders-page.tsx')) },
-              { path: 'payments', ...page(() => import('../features/payments/payments-page.tsx')) },
-              { path: 'rfqs', ...page(() => import('../features/rfqs/rfqs-page.tsx')) },
-              { path: 'help', ...page(() => import('../features/help/help-page.tsx')) },
-              { path: 'settings', ...page(() => import('../features/settings/settings-page.tsx')) },
+              { index: true, ...page(() => import('../features/dashboard/dashboard-page.tsx'), 'Dashboard') },
+              { path: 'products', ...page(() => import('../features/products/products-page.tsx'), 'Products') },
+              { path: 'orders', ...page(() => import('../features/orders/orders-page.tsx'), 'Order Management') },
+              { path: 'payments', ...page(() => import('../features/payments/payments-page.tsx'), 'Payments') },
+              { path: 'rfqs', ...page(() => import('../features/rfqs/rfqs-page.tsx'), 'RFQs') },
+              { path: 'help', ...page(() => import('../features/help/help-page.tsx'), 'Help & Docs') },
+              { path: 'settings', ...page(() => import('../features/settings/settings-page.tsx'), 'Settings') },
             ],
           },
           {
             path: '/admin',
             ...page(() => import('../features/shell/admin-layout.tsx')),
             children: [
-              { index: true, ...page(() => import('../features/admin-dashboard/admin-dashboard-page.tsx')) },
+              {
+                index: true,
+                ...page(() => import('../features/admin-dashboard/admin-dashboard-page.tsx'), 'Admin Dashboard'),
+              },
               {
                 path: 'manufacturers',
-                ...page(() => import('../features/admin-manufacturers/admin-manufacturers-page.tsx')),
+                ...page(
+                  () => import('../features/admin-manufacturers/admin-manufacturers-page.tsx'),
+                  'Manufacturers · Admin',
+                ),
               },
-              { path: 'products', ...page(() => import('../features/admin-products/admin-products-page.tsx')) },
-              { path: 'orders', ...page(() => import('../features/admin-orders/admin-orders-page.tsx')) },
-              { path: 'payments', ...page(() => import('../features/admin-payments/admin-payments-page.tsx')) },
-              { path: 'content', ...page(() => import('../features/admin-content/admin-content-page.tsx')) },
-              { path: 'disputes', ...page(() => import('../features/admin-disputes/admin-disputes-page.tsx')) },
-              { path: 'reports', ...page(() => import('../features/admin-reports/admin-reports-page.tsx')) },
-              { path: 'settings', ...page(() => import('../features/admin-settings/admin-settings-page.tsx')) },
+              {
+                path: 'products',
+                ...page(() => import('../features/admin-products/admin-products-page.tsx'), 'Products · Admin'),
+              },
+              {
+                path: 'orders',
+                ...page(() => import('../features/admin-orders/admin-orders-page.tsx'), 'Order Management · Admin'),
+              },
+              {
+                path: 'payments',
+                ...page(() => import('../features/admin-payments/admin-payments-page.tsx'), 'Payments · Admin'),
+              },
+              {
+                path: 'content',
+                ...page(
+                  () => import('../features/admin-content/admin-content-page.tsx'),
+                  'Content & Communication · Admin',
+                ),
+              },
+              {
+                path: 'disputes',
+                ...page(() => import('../features/admin-disputes/admin-disputes-page.tsx'), 'Disputes · Admin'),
+              },
+              {
+                path: 'reports',
+                ...page(() => import('../features/admin-reports/admin-reports-page.tsx'), 'Reports · Admin'),
+              },
+              {
+                path: 'settings',
+                ...page(() => import('../features/admin-settings/admin-settings-page.tsx'), 'Settings · Admin'),
+              },
             ],
           },
         ],
       },
-      { path: '*', ...page(() => import('./not-found-page.tsx')) },
+      { path: '*', ...page(() => import('./not-found-page.tsx'), 'Page Not Found') },
     ],
   },
 ]);

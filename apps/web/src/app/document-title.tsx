@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { Outlet, useMatches } from 'react-router';
+
+export const PRODUCT_NAME = 'Udyog Bazaar';
+/** The landing page's title, as index.html serves it. */
+const HOME_TITLE = `${PRODUCT_NAME}: become a verified seller on India's B2B marketplace`;
+
+export interface RouteHandle {
+  title?: string;
+}
+
+/** "Orders · Udyog Bazaar": the deepest route that names a title wins; a route without one is the home page. */
+export function documentTitle(title: string | undefined): string {
+  return title ? `${title} · ${PRODUCT_NAME}` : HOME_TITLE;
+}
+
+/** The root route's outlet: keeps document.title in step with the route, from each route's `handle.title`. */
+export function TitledOutlet() {
+  const matches = useMatches();
+  const title = matches.map((m) => (m.handle as RouteHandle | undefined)?.title).findLast(Boolean);
+  useEffect(() => {
+    document.title = documentTitle(title);
+  }, [title]);
+  return <Outlet />;
+}
