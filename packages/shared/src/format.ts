@@ -71,12 +71,15 @@ export function labelOf(labels: Readonly<Record<string, string>>, value: string)
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** A unit's label for one or for many ("Box", "Boxes"). */
+export function unitLabel(unit: string, quantity = 1): string {
+  const label = UNIT_LABELS[unit as keyof typeof UNIT_LABELS];
+  return label ? (quantity === 1 ? label.one : label.many) : labelOf({}, unit);
+}
+
 /** "100 Pieces", "1 Box", "2.5 Kg": a quantity with its unit's label. */
 export function formatQuantity(quantity: number, unit: string | null | undefined): string {
-  if (!unit) return formatCount(quantity);
-  const label = UNIT_LABELS[unit as keyof typeof UNIT_LABELS];
-  const name = label ? (quantity === 1 ? label.one : label.many) : labelOf({}, unit);
-  return `${formatCount(quantity)} ${name}`;
+  return unit ? `${formatCount(quantity)} ${unitLabel(unit, quantity)}` : formatCount(quantity);
 }
 
 /**

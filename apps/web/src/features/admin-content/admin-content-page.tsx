@@ -1,5 +1,5 @@
 import { LEAD_STATUSES, LIMITS, type LeadStatus } from '@ub/shared';
-import { formatDate } from '@ub/shared/format';
+import { formatDate, formatDateTime } from '@ub/shared/format';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
@@ -55,9 +55,6 @@ const LEAD_LABELS: Record<LeadStatus, string> = {
 };
 const LEAD_TONES: Record<LeadStatus, Tone> = { new: 'blue', contacted: 'yellow', converted: 'green', closed: 'gray' };
 
-const timeIst = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
-
 /** What was sent again with the same number: shown beside the lead, never merged into it. */
 function LeadRepeats({ lead }: { lead: Lead }) {
   if (lead.repeatCount === 0) return null;
@@ -75,7 +72,7 @@ function LeadRepeats({ lead }: { lead: Lead }) {
       <ol className="space-y-2">
         {lead.repeats.map((r) => (
           <li key={r.createdAt} className="rounded border border-amber-200 bg-white px-2 py-1">
-            <p className="text-xs text-slate-500">{timeIst(r.createdAt)}</p>
+            <p className="text-xs text-slate-500">{formatDateTime(r.createdAt)}</p>
             <p>
               <span className="font-medium">{r.name}</span>, {r.company}
             </p>
@@ -130,7 +127,7 @@ function LeadModal({ lead, onClose }: { lead: Lead | null; onClose: () => void }
             {lead.gst ? ` · GST ${lead.gst}` : ''}
             {lead.referredBy ? ` · heard via ${lead.referredBy}` : ''}
           </p>
-          <p className="text-xs text-slate-500">Received {timeIst(lead.createdAt)}</p>
+          <p className="text-xs text-slate-500">Received {formatDateTime(lead.createdAt)}</p>
           <LeadRepeats lead={lead} />
           <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as LeadStatus)}>
             {LEAD_STATUSES.map((s) => (

@@ -1,5 +1,5 @@
 import { type ManufacturerStatus, REASON_DIALOG_TITLES, type ReasonInput, TIMINGS } from '@ub/shared';
-import { formatInr } from '@ub/shared/format';
+import { formatCount, formatInr } from '@ub/shared/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -93,22 +93,14 @@ export default function AdminDashboardPage() {
     <div className="space-y-6">
       <PageHeader title="Admin Dashboard" description="Platform activity at a glance." />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard
-          label="Total Buyers"
-          value={d.cards.buyers.count.toLocaleString('en-IN')}
-          trend={d.cards.buyers.trend}
-        />
+        <StatCard label="Total Buyers" value={formatCount(d.cards.buyers.count)} trend={d.cards.buyers.trend} />
         <StatCard
           label="Total Manufacturers"
-          value={d.cards.manufacturers.count.toLocaleString('en-IN')}
+          value={formatCount(d.cards.manufacturers.count)}
           trend={d.cards.manufacturers.trend}
         />
         <StatCard label="Total Sales" value={formatInr(d.cards.sales.amount)} trend={d.cards.sales.trend} />
-        <StatCard
-          label="Dispute Alerts"
-          value={d.cards.disputes.count.toLocaleString('en-IN')}
-          trend={d.cards.disputes.trend}
-        />
+        <StatCard label="Dispute Alerts" value={formatCount(d.cards.disputes.count)} trend={d.cards.disputes.trend} />
       </div>
 
       <section>

@@ -1,6 +1,8 @@
 import {
   type AdminStatusFilter,
+  DOCUMENT_KIND_LABELS,
   LIMITS,
+  labelOf,
   type ManufacturerAction,
   type ManufacturerStatus,
   manufacturerActions,
@@ -112,7 +114,12 @@ function useDocumentUrls(details: Details | undefined): CarouselItem[] {
         if (!res.ok) continue;
         const url = URL.createObjectURL(await res.blob());
         made.push(url);
-        out.push({ url, alt: `${c.kind}: ${c.name}`, isPdf: c.mime === 'application/pdf', fileName: c.name });
+        out.push({
+          url,
+          alt: `${labelOf(DOCUMENT_KIND_LABELS, c.kind)}: ${c.name}`,
+          isPdf: c.mime === 'application/pdf',
+          fileName: c.name,
+        });
       }
       if (!cancelled) setItems(out);
     })();

@@ -134,8 +134,8 @@ function MarkPaidModal({ settlement, onClose }: { settlement: Settlement | null;
       {settlement && (
         <div className="space-y-3 text-sm">
           <p>
-            {settlement.manufacturer}: {formatInr(settlement.amount)} for {settlement.periodStart} to{' '}
-            {settlement.periodEnd}
+            {settlement.manufacturer}: {formatInr(settlement.amount)} for {formatDate(settlement.periodStart)} to{' '}
+            {formatDate(settlement.periodEnd)}
           </p>
           <TextField
             label="Payment reference (UTR)"
@@ -203,7 +203,7 @@ function SettlementsTab() {
                 <td className={`${td} font-medium text-slate-900`}>{s.settlementNumber}</td>
                 <td className={td}>{s.manufacturer}</td>
                 <td className={td}>
-                  {s.periodStart} to {s.periodEnd}
+                  {formatDate(s.periodStart)} to {formatDate(s.periodEnd)}
                 </td>
                 <td className={td}>{formatInr(s.amount)}</td>
                 <td className={td}>{paidBadge(s.status)}</td>

@@ -8,7 +8,7 @@ import {
   REASON_DIALOG_TITLES,
   type ReasonInput,
 } from '@ub/shared';
-import { formatInr } from '@ub/shared/format';
+import { formatInr, labelOf } from '@ub/shared/format';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
@@ -56,7 +56,7 @@ const TITLES: Record<ReasonAction, string> = {
   reject: REASON_DIALOG_TITLES.rejectProduct,
   suspend: REASON_DIALOG_TITLES.suspendProduct,
 };
-const categoryLabel = (c: string | null) => (c ? (CATEGORY_LABELS[c] ?? c) : '-');
+const categoryLabel = (c: string | null) => (c ? labelOf(CATEGORY_LABELS, c) : '-');
 
 function useProductAction() {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import {
   type SiteSettings,
   siteSettingsSchema,
 } from '@ub/shared';
-import { formatDate } from '@ub/shared/format';
+import { formatDate, formatDateTime } from '@ub/shared/format';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -270,7 +270,7 @@ function AuditLog() {
           <DataTable label="Audit log" head={['When', 'Who', 'Action', 'Record', 'Reason', 'Change']}>
             {list.data.entries.map((e) => (
               <tr key={e.id}>
-                <td className={td}>{new Date(e.createdAt).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' })}</td>
+                <td className={td}>{formatDateTime(e.createdAt)}</td>
                 <td className={td}>{e.actor ?? '-'}</td>
                 <td className={td}>{e.action}</td>
                 <td className={`${td} font-mono text-xs`}>

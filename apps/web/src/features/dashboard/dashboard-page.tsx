@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type DashboardOverview, formatDate, formatInr } from '@ub/shared';
+import { type DashboardOverview, formatCount, formatDate, formatInr } from '@ub/shared';
 import { useState } from 'react';
 import { Badge, EmptyState, PageHeader, Spinner } from '../../components/feedback.tsx';
 import { FormError } from '../../components/field.tsx';
@@ -32,7 +32,7 @@ export default function DashboardPage() {
               return (
                 <section key={key} className="rounded-xl border border-slate-200 bg-white p-5" aria-label={label}>
                   <h2 className="text-sm font-medium text-slate-600">{label}</h2>
-                  <p className="mt-2 text-3xl font-bold text-slate-900">{stat.count.toLocaleString('en-IN')}</p>
+                  <p className="mt-2 text-3xl font-bold text-slate-900">{formatCount(stat.count)}</p>
                   <p
                     className={`mt-1 text-sm font-semibold ${stat.trend.startsWith('+') ? 'text-green-700' : 'text-red-700'}`}
                   >

@@ -1,4 +1,4 @@
-import { formatDate, formatInr, ORDER_TAB_LABELS, ORDER_TABS, type OrderTab } from '@ub/shared';
+import { formatCount, formatDate, formatInr, ORDER_TAB_LABELS, ORDER_TABS, type OrderTab } from '@ub/shared';
 import { useState } from 'react';
 import { PageHeader } from '../../components/feedback.tsx';
 import { ListPanel } from '../../components/list-panel.tsx';
@@ -99,7 +99,7 @@ export default function OrdersPage() {
       </ListPanel>
       {data && data.total > 0 && (
         <p className="pt-2 text-xs text-slate-500">
-          {data.total.toLocaleString('en-IN')}
+          {formatCount(data.total)}
           {data.totalCapped ? '+' : ''} orders
         </p>
       )}

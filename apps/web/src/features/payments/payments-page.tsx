@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  formatCount,
   formatDate,
   formatInr,
   PAYMENT_TAB_LABELS,
@@ -131,7 +132,7 @@ export default function PaymentsPage() {
       </ListPanel>
       {data && data.total > 0 && (
         <p className="pt-2 text-xs text-slate-500">
-          {data.total.toLocaleString('en-IN')}
+          {formatCount(data.total)}
           {data.totalCapped ? '+' : ''} payments
         </p>
       )}

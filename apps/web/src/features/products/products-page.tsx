@@ -7,7 +7,7 @@ import {
   type ProductListItem,
   type ProductSort,
 } from '@ub/shared';
-import { formatInr } from '@ub/shared/format';
+import { formatCount, formatInr, formatQuantity, unitLabel } from '@ub/shared/format';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
@@ -157,7 +157,7 @@ export default function ProductsPage() {
                           <p className="max-w-[12rem] truncate font-medium text-slate-900 sm:max-w-xs">{p.name}</p>
                           <p className="text-xs text-slate-500">SKU {p.sku}</p>
                           <p className="text-xs text-slate-600 sm:hidden">
-                            {formatInr(p.price)} · Stock {p.stock.toLocaleString('en-IN')} {p.unit}
+                            {formatInr(p.price)} · Stock {formatQuantity(p.stock, p.unit)}
                           </p>
                           <div className="mt-1 flex flex-wrap gap-1 md:hidden">
                             <StatusBadges product={p} />
@@ -167,10 +167,11 @@ export default function ProductsPage() {
                     </td>
                     <td className="hidden px-4 py-3 tabular-nums sm:table-cell">
                       {formatInr(p.price)}
-                      <span className="text-xs text-slate-500"> / {p.unit}</span>
+                      <span className="text-xs text-slate-500"> / {unitLabel(p.unit)}</span>
                     </td>
                     <td className="hidden px-4 py-3 tabular-nums sm:table-cell">
-                      {p.stock.toLocaleString('en-IN')} <span className="text-xs text-slate-500">{p.unit}</span>
+                      {formatCount(p.stock)}{' '}
+                      <span className="text-xs text-slate-500">{unitLabel(p.unit, p.stock)}</span>
                     </td>
                     <td className="hidden px-4 py-3 md:table-cell">
                       <div className="flex flex-col items-start gap-1">
@@ -201,7 +202,7 @@ export default function ProductsPage() {
       {data && data.total > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="pt-4 text-sm text-slate-600">
-            {data.total.toLocaleString('en-IN')}
+            {formatCount(data.total)}
             {data.totalExact ? '' : '+'} {data.total === 1 ? 'product' : 'products'}
           </p>
           <Pagination page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />

@@ -1,7 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  CATEGORY_LABELS,
+  formatCount,
   formatDate,
+  formatDateTime,
   formatInr,
+  labelOf,
   LIMITS,
   offerSchema,
   RFQ_FINAL_STATUSES,
@@ -108,7 +112,7 @@ export default function RfqsPage() {
                   <p className="text-xs text-slate-500">{r.rfqNumber}</p>
                   <p>{r.buyerCompany}</p>
                   <div className="flex items-center justify-between text-slate-600">
-                    <span>Qty {r.requestedQuantity.toLocaleString('en-IN')}</span>
+                    <span>Qty {formatCount(r.requestedQuantity)}</span>
                     <span className="font-semibold text-slate-900">{money(r.estimatedValue)}</span>
                   </div>
                   <button
@@ -150,7 +154,7 @@ export default function RfqsPage() {
                       </div>
                     </td>
                     <td className="px-4 py-3">{r.buyerCompany}</td>
-                    <td className="px-4 py-3 text-right">{r.requestedQuantity.toLocaleString('en-IN')}</td>
+                    <td className="px-4 py-3 text-right">{formatCount(r.requestedQuantity)}</td>
                     <td className="px-4 py-3 text-right">{money(r.estimatedValue)}</td>
                     <td className="px-4 py-3">
                       <StatusBadge status={r.status} />
@@ -296,15 +300,18 @@ function ConvertToOrder({ rfq, onConverted }: { rfq: RfqItem; onConverted: () =>
 function RfqDetails({ rfq }: { rfq: RfqItem }) {
   const facts: Array<[string, string]> = [
     ['Buyer', `${rfq.buyerCompany} (${rfq.buyerContact})`],
-    ['Category', rfq.category ?? '—'],
-    ['Requested quantity', rfq.requestedQuantity.toLocaleString('en-IN')],
+    ['Category', rfq.category ? labelOf(CATEGORY_LABELS, rfq.category) : '—'],
+    ['Requested quantity', formatCount(rfq.requestedQuantity)],
     ['Target price', rfq.targetPrice ? `${formatInr(rfq.targetPrice)} per unit` : '—'],
     ['Estimated value', money(rfq.estimatedValue)],
     ['Deadline', rfq.deadline ? formatDate(rfq.deadline) : '—'],
     ['Received', formatDate(rfq.createdAt)],
   ];
   if (rfq.agreedPrice) {
-    facts.push(['Agreed', `${formatInr(rfq.agreedPrice)} × ${rfq.agreedQuantity?.toLocaleString('en-IN')}`]);
+    facts.push([
+      'Agreed',
+      `${formatInr(rfq.agreedPrice)} × ${formatCount(rfq.agreedQuantity ?? rfq.requestedQuantity)}`,
+    ]);
   }
   if (rfq.rejectionReason) facts.push(['Rejection reason', rfq.rejectionReason]);
   return (
@@ -351,13 +358,11 @@ function RfqDetails({ rfq }: { rfq: RfqItem }) {
               {o.pricePerUnit && (
                 <p>
                   {formatInr(o.pricePerUnit)} per unit
-                  {o.quantity ? ` × ${o.quantity.toLocaleString('en-IN')}` : ''}
+                  {o.quantity ? ` × ${formatCount(o.quantity)}` : ''}
                 </p>
               )}
               {o.notes && <p className="text-slate-600">{o.notes}</p>}
-              <p className="text-xs text-slate-500">
-                {new Date(o.at).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' })}
-              </p>
+              <p className="text-xs text-slate-500">{formatDateTime(o.at)}</p>
             </li>
           ))}
         </ol>
@@ -413,7 +418,7 @@ function ActionModal({ rfq, kind, onClose }: { rfq: RfqItem; kind: ActionKind; o
           <p>
             Accept {rfq.productName} for {rfq.buyerCompany}
             {buyerTerms?.by === 'buyer' && buyerTerms.pricePerUnit
-              ? ` at the buyer's terms: ${formatInr(buyerTerms.pricePerUnit)} per unit × ${(buyerTerms.quantity ?? rfq.requestedQuantity).toLocaleString('en-IN')}`
+              ? ` at the buyer's terms: ${formatInr(buyerTerms.pricePerUnit)} per unit × ${formatCount(buyerTerms.quantity ?? rfq.requestedQuantity)}`
               : ''}
             ?
           </p>

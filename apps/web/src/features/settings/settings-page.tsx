@@ -1,4 +1,4 @@
-import { CATEGORY_LABELS, type ManufacturerStatus, PROMISES, type SettingsResponse } from '@ub/shared';
+import { CATEGORY_LABELS, labelOf, type ManufacturerStatus, PROMISES, type SettingsResponse } from '@ub/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -142,7 +142,7 @@ export default function SettingsPage() {
           <Item label="Email" value={profile.email} />
           <Item label="Phone" value={profile.phone ? `+91 ${profile.phone}` : null} />
           <Item label="Company Name" value={profile.companyName} />
-          <Item label="Category" value={CATEGORY_LABELS[profile.category] ?? profile.category} />
+          <Item label="Category" value={labelOf(CATEGORY_LABELS, profile.category)} />
           <Item label="GSTIN" value={profile.gstNumber} mono />
           <Item label="Manufacturer ID" value={profile.manufacturerId} mono />
           <Item label="Registered Address" value={profile.companyAddress} wide />

@@ -1,7 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  CATEGORY_LABELS,
   formatDate,
+  formatDateTime,
   formatInr,
+  formatOrderContents,
+  formatQuantity,
+  labelOf,
   ORDER_STATUS_LABELS,
   type OrderDetail,
   type OrderStatusChangeInput,
@@ -19,16 +24,6 @@ import type { ApiError } from '../../../lib/api.ts';
 import { downloadInvoice, useChangeOrderStatus, useOrder } from '../api.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Asia/Kolkata',
-  });
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="rounded-xl border border-slate-200 p-4 print:break-inside-avoid">
@@ -41,7 +36,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 type Panel = 'none' | 'status' | 'cancel';
 
 const productMeta = (p: OrderDetail['products'][number]) =>
-  [p.brand, p.category, p.hsnCode && `HSN ${p.hsnCode}`, `GST ${Number(p.gstPercentage)}%`].filter(Boolean).join(' · ');
+  [
+    p.brand,
+    p.category && labelOf(CATEGORY_LABELS, p.category),
+    p.hsnCode && `HSN ${p.hsnCode}`,
+    `GST ${Number(p.gstPercentage)}%`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
 /** The Order Details modal: fetched detail, timeline, legal status changes, cancel, print and invoice. */
 export function OrderDetailsModal({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
@@ -100,7 +102,6 @@ export function OrderDetailsModal({ orderId, onClose }: { orderId: string | null
 
 function OrderSheet({ order }: { order: OrderDetail }) {
   const { customer, shippingAddress: a, payment, tracking } = order;
-  const items = order.products.reduce((n, p) => n + p.quantity, 0);
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -112,9 +113,7 @@ function OrderSheet({ order }: { order: OrderDetail }) {
         <div className="flex items-center gap-3">
           <OrderStatusBadge status={order.status} />
           <span className="text-lg font-bold">{formatInr(payment.total)}</span>
-          <span className="text-sm text-slate-600">
-            {items} item{items === 1 ? '' : 's'}
-          </span>
+          <span className="text-sm text-slate-600">{formatOrderContents(order.products)}</span>
         </div>
       </div>
       {order.cancelReason && (
@@ -167,7 +166,7 @@ function OrderSheet({ order }: { order: OrderDetail }) {
               <p className="text-xs text-slate-500">{productMeta(p)}</p>
               <p className="flex justify-between">
                 <span>
-                  {p.quantity} {p.unit} × {formatInr(p.unitPrice)} each
+                  {formatQuantity(p.quantity, p.unit)} × {formatInr(p.unitPrice)} each
                 </span>
                 <span className="font-semibold">{formatInr(p.totalPrice)}</span>
               </p>
@@ -191,9 +190,7 @@ function OrderSheet({ order }: { order: OrderDetail }) {
                     <p className="font-medium">{p.name}</p>
                     <p className="text-xs text-slate-500">{productMeta(p)}</p>
                   </td>
-                  <td className="py-2 pr-2 text-right">
-                    {p.quantity} {p.unit}
-                  </td>
+                  <td className="py-2 pr-2 text-right">{formatQuantity(p.quantity, p.unit)}</td>
                   <td className="py-2 pr-2 text-right">{formatInr(p.unitPrice)} each</td>
                   <td className="py-2 text-right">{formatInr(p.totalPrice)}</td>
                 </tr>
@@ -228,7 +225,7 @@ function OrderSheet({ order }: { order: OrderDetail }) {
             {order.timeline.map((e) => (
               <li key={`${e.to}-${e.at}`} className="border-l-2 border-brand-600 pl-3">
                 <p className="font-medium">{ORDER_STATUS_LABELS[e.to]}</p>
-                <p className="text-xs text-slate-500">{dateTime(e.at)}</p>
+                <p className="text-xs text-slate-500">{formatDateTime(e.at)}</p>
                 {e.note && <p className="text-xs text-slate-600">{e.note}</p>}
               </li>
             ))}
