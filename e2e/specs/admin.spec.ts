@@ -66,15 +66,15 @@ test('an admin verifies a new manufacturer, suspends them with an "Other" reason
 
   await row.getByRole('button', { name: 'View Details' }).click();
   const details = page.getByRole('dialog', { name: 'Manufacturer Details' });
-  await expect(details.getByRole('button', { name: 'Zoom gst_certificate: gst.png' })).toBeVisible();
+  await expect(details.getByRole('button', { name: 'Zoom GST certificate: gst.png' })).toBeVisible();
   await details.getByRole('button', { name: 'Next' }).click();
   // A PDF is downloaded, never shown inside the console (one may carry a script).
-  const pdfLink = details.getByRole('link', { name: /Download pan: pan.pdf/ });
+  const pdfLink = details.getByRole('link', { name: /Download PAN: pan.pdf/ });
   const download = page.waitForEvent('download');
   await pdfLink.click();
   expect((await download).suggestedFilename()).toBe('pan.pdf');
   await details.getByRole('button', { name: 'Previous' }).click();
-  await details.getByRole('button', { name: 'Zoom gst_certificate: gst.png' }).click();
+  await details.getByRole('button', { name: 'Zoom GST certificate: gst.png' }).click();
   await expect(page.getByRole('dialog', { name: 'Zoomed image' })).toBeVisible();
   await page.getByRole('button', { name: 'Close zoom' }).click();
   await expect(details.getByText(seller.email)).toBeVisible();

@@ -69,7 +69,7 @@ test('a seller adds a product with an image, sees its thumbnail, edits it and de
 
   const row = page.getByRole('row', { name: /Wooden Stacking Rings/ });
   await expect(row).toBeVisible();
-  await expect(row.getByRole('cell', { name: '₹249.50 / piece' })).toBeVisible();
+  await expect(row.getByRole('cell', { name: '₹249.50 / Piece' })).toBeVisible();
   await expect(row.getByText('Active').last()).toBeVisible();
   await expect(row.getByText('Pending Approval').last()).toBeVisible();
   const thumb = row.locator('img');
