@@ -211,9 +211,17 @@ async function unreachableByTab(page: Page): Promise<string[]> {
   });
   const reached = new Set<string>();
   // Chrome also stops on scrollable boxes, so allow more presses than controls, stopping once all are reached.
-  for (let i = 0; i < controls.length * 2 + 10 && reached.size <= controls.length; i++) {
+  for (let i = 0; i < controls.length * 2 + 10 && reached.size < controls.length; i++) {
     await page.keyboard.press('Tab');
-    reached.add(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.kb ?? ''));
+    // A container that hands focus to a child (a Radix tab list focuses its selected tab) is reached with it.
+    const keys = await page.evaluate(() => {
+      const out: string[] = [];
+      for (let el = document.activeElement as HTMLElement | null; el; el = el.parentElement) {
+        if (el.dataset.kb) out.push(el.dataset.kb);
+      }
+      return out;
+    });
+    for (const key of keys) reached.add(key);
   }
   return controls.filter(([key]) => !reached.has(key)).map(([, html]) => html);
 }
