@@ -42,7 +42,7 @@ test('a toast raised while a modal dialog is open is above its backdrop, hoverab
   await expect.poll(() => progress.evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('running');
 
   // And it answers clicks: its close button works while the panel is open.
-  await toast.getByRole('button', { name: 'close' }).click();
+  await toast.getByRole('button', { name: 'Dismiss notification' }).click();
   await expect(toast).toHaveCount(0);
   await expect(panel).toBeVisible();
 });

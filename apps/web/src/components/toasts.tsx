@@ -1,7 +1,7 @@
 import { TIMINGS } from '@ub/shared/constants';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { ToastContainer } from 'react-toastify';
+import { type CloseButtonProps, ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 
 /**
@@ -33,12 +33,43 @@ function useToastLayer(): HTMLElement | null {
   return layer;
 }
 
+/**
+ * react-toastify's own close button, named for what it closes: its default name, "close", would be a second
+ * "Close" button inside whichever dialog the toast is shown in.
+ */
+function DismissButton({ closeToast, theme }: CloseButtonProps) {
+  return (
+    <button
+      type="button"
+      aria-label="Dismiss notification"
+      className={`Toastify__close-button Toastify__close-button--${theme}`}
+      onClick={(e) => {
+        e.stopPropagation();
+        closeToast(true);
+      }}
+    >
+      <svg aria-hidden="true" viewBox="0 0 14 16">
+        <path
+          fillRule="evenodd"
+          d="M7.71 8.23l3.75 3.75-1.48 1.48-3.75-3.75-3.75 3.75L1 11.98l3.75-3.75L1 4.48 2.48 3l3.75 3.75L9.98 3l1.48 1.48-3.75 3.75z"
+        />
+      </svg>
+    </button>
+  );
+}
+
 /** Toasts top-right, auto-closing after 5000 ms and pausing on hover (spec section 4), above any dialog. */
 export function Toasts() {
   const layer = useToastLayer();
   if (!layer) return null;
   return createPortal(
-    <ToastContainer position="top-right" autoClose={TIMINGS.toastAutoCloseMs} pauseOnHover newestOnTop />,
+    <ToastContainer
+      position="top-right"
+      autoClose={TIMINGS.toastAutoCloseMs}
+      pauseOnHover
+      newestOnTop
+      closeButton={DismissButton}
+    />,
     layer,
   );
 }
