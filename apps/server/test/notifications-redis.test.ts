@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { notificationChannel, notify } from '../src/modules/notifications/notify.ts';
@@ -51,16 +51,13 @@ describe.skipIf(Boolean(unreachable))('live notifications across server instance
     await database?.drop();
   });
 
-  /** Waits until instance B has subscribed the channel in Redis, so the publish below cannot race it. */
-  async function subscribed(channel: string) {
-    const deadline = Date.now() + 5000;
-    for (;;) {
-      const [, n] = (await watcher.pubsub('NUMSUB', channel)) as [string, number];
-      if (Number(n) > 0) return;
-      if (Date.now() > deadline) throw new Error(`nobody subscribed ${channel}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
+  /** Subscribers of `channel` in Redis: the publish below must not race instance B's subscription. */
+  async function subscribers(channel: string): Promise<number> {
+    const [, n] = (await watcher.pubsub('NUMSUB', channel)) as [string, number];
+    return Number(n);
   }
+  const subscribed = (channel: string) =>
+    vi.waitFor(async () => expect(await subscribers(channel)).toBeGreaterThan(0), 5000);
 
   it('delivers a notification published by instance A on a stream opened on instance B', async () => {
     const seller = await loginSeller(a);
@@ -94,12 +91,7 @@ describe.skipIf(Boolean(unreachable))('live notifications across server instance
     await expect(openStream(aUrl, a, seller.token)).rejects.toThrow('stream answered 429');
     await expect(openStream(bUrl, b, seller.token)).rejects.toThrow('stream answered 429');
     streams.shift()?.close();
-    let reopened: Awaited<ReturnType<typeof openStream>> | undefined;
-    for (let i = 0; i < 50 && !reopened; i++) {
-      reopened = await openStream(bUrl, b, seller.token).catch(() => undefined);
-      if (!reopened) await new Promise((r) => setTimeout(r, 25));
-    }
-    expect(reopened).toBeDefined();
+    const reopened = await vi.waitFor(() => openStream(bUrl, b, seller.token), 2000);
     for (const s of [...streams, reopened]) s?.close();
   });
 
@@ -109,13 +101,7 @@ describe.skipIf(Boolean(unreachable))('live notifications across server instance
     const stream = await openStream(bUrl, b, seller.token);
     await subscribed(channel);
     stream.close();
-    const deadline = Date.now() + 5000;
-    for (;;) {
-      const [, n] = (await watcher.pubsub('NUMSUB', channel)) as [string, number];
-      if (Number(n) === 0) break;
-      if (Date.now() > deadline) throw new Error('channel still subscribed after the stream closed');
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await vi.waitFor(async () => expect(await subscribers(channel)).toBe(0), 5000);
   });
 });
 
