@@ -230,6 +230,7 @@ async function unreachableByTab(page: Page): Promise<string[]> {
 }
 
 test('every control of the public, seller and admin pages is reachable with Tab', async ({ page }) => {
+  test.setTimeout(240_000);
   const found: Record<string, string[]> = {};
   const visit = async (path: string, open: () => Promise<void>) => {
     await open();

@@ -4,27 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { notificationChannel, notify } from '../src/modules/notifications/notify.ts';
-import { call, freshDatabase, loginSeller, testConfig } from './helpers.ts';
+import { call, freshDatabase, loginSeller, redisUnreachable, TEST_REDIS_URL, testConfig } from './helpers.ts';
 import { openStream } from './sse-client.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<string | undefined> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    await probe.ping();
-    return undefined;
-  } catch (err) {
-    return (err as Error).message;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const unreachable = await redisReachable();
-if (unreachable) console.warn(`notifications-redis: skipped, Redis at ${REDIS_URL} is unreachable (${unreachable})`);
+const unreachable = await redisUnreachable('notifications-redis');
 
 /** Two server processes sharing one database and one Redis, as behind a load balancer. */
 describe.skipIf(Boolean(unreachable))('live notifications across server instances (Redis pub/sub)', () => {
@@ -36,12 +19,12 @@ describe.skipIf(Boolean(unreachable))('live notifications across server instance
 
   beforeAll(async () => {
     database = await freshDatabase();
-    const config = testConfig({ REDIS_URL });
+    const config = testConfig({ TEST_REDIS_URL });
     a = await buildApp({ config, database, logger: false });
     b = await buildApp({ config, database, logger: false });
     await Promise.all([a.ready(), b.ready()]);
     bUrl = await b.listen({ port: 0, host: '127.0.0.1' });
-    watcher = new Redis(REDIS_URL);
+    watcher = new Redis(TEST_REDIS_URL);
   });
 
   afterAll(async () => {
@@ -110,7 +93,7 @@ describe('a Redis that is down', () => {
     const database = await freshDatabase();
     const logs: string[] = [];
     const app = await buildApp({
-      config: testConfig({ REDIS_URL: 'redis://127.0.0.1:1' }),
+      config: testConfig({ TEST_REDIS_URL: 'redis://127.0.0.1:1' }),
       database,
       logger: { level: 'warn', stream: { write: (line: string) => logs.push(line) } },
     });
