@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { gstCheckCharacter } from '@ub/shared/gst';
 import { E2E_ADMIN, serverLogPath } from './env.ts';
 
@@ -150,5 +150,5 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin$/);
 }

@@ -19,7 +19,7 @@ describe.skipIf(Boolean(unreachable))('live notifications across server instance
 
   beforeAll(async () => {
     database = await freshDatabase();
-    const config = testConfig({ TEST_REDIS_URL });
+    const config = testConfig({ REDIS_URL: TEST_REDIS_URL });
     a = await buildApp({ config, database, logger: false });
     b = await buildApp({ config, database, logger: false });
     await Promise.all([a.ready(), b.ready()]);
@@ -93,7 +93,7 @@ describe('a Redis that is down', () => {
     const database = await freshDatabase();
     const logs: string[] = [];
     const app = await buildApp({
-      config: testConfig({ TEST_REDIS_URL: 'redis://127.0.0.1:1' }),
+      config: testConfig({ REDIS_URL: 'redis://127.0.0.1:1' }),
       database,
       logger: { level: 'warn', stream: { write: (line: string) => logs.push(line) } },
     });

@@ -31,12 +31,12 @@ describe.skipIf(Boolean(unreachable))('rate-limit counters in a shared Redis', (
     database = await freshDatabase();
     redis = new Redis(TEST_REDIS_URL);
     a = await buildApp({
-      config: testConfig({ TEST_REDIS_URL, RATE_LIMIT_PREFIX: prefixA }),
+      config: testConfig({ REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_PREFIX: prefixA }),
       database,
       logger: false,
     });
     b = await buildApp({
-      config: testConfig({ TEST_REDIS_URL, RATE_LIMIT_PREFIX: prefixB }),
+      config: testConfig({ REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_PREFIX: prefixB }),
       database,
       logger: false,
     });
@@ -72,7 +72,7 @@ describe.skipIf(Boolean(unreachable))('rate-limit counters in a shared Redis', (
 
   it('shares the counters of one deployment between its processes', async () => {
     const other = await buildApp({
-      config: testConfig({ TEST_REDIS_URL, RATE_LIMIT_PREFIX: prefixA }),
+      config: testConfig({ REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_PREFIX: prefixA }),
       database,
       logger: false,
     });
