@@ -1,6 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, openAsSeller, registerSeller, uploadVerificationDocuments } from '../support/api.ts';
-import { E2E_ADMIN } from '../support/env.ts';
+import { expect, test } from '@playwright/test';
+import { apiLogin, openAsSeller, registerSeller, signInAsAdmin, uploadVerificationDocuments } from '../support/api.ts';
 import { screenshots } from '../support/screens.ts';
 
 /** A real 64x64 orange PNG, so the certificate carousel has something to draw. */
@@ -8,14 +7,6 @@ const ORANGE_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAAT0lEQVR42u3PQQkAAAgEsEthUdP7M4JvYbACy3S9FgEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQGBywJ9TCFpNWCOBAAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 test('an admin verifies a new manufacturer, suspends them with an "Other" reason and the seller sees it', async ({
   page,

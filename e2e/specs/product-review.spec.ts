@@ -1,28 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import {
-  adminToken,
-  apiLogin,
-  openAsSeller,
-  registerSeller,
-  uniquePhone,
-  uploadVerificationDocuments,
-} from '../support/api.ts';
-import { E2E_ADMIN } from '../support/env.ts';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { approvedSeller, openAsSeller, signInAsAdmin, uniquePhone } from '../support/api.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A verified seller with one product (stock 10, Rs 100), approved when `approve`; made through the API. */
 async function sellerWithProduct(request: APIRequestContext, product: Record<string, unknown>, approve: boolean) {
-  const seller = await registerSeller(request);
-  const token = await apiLogin(request, seller.email, seller.password);
-  const me = await (await request.get('/api/me', { headers: bearer(token) })).json();
-  const manufacturerId = me.user.manufacturerId as string;
-  const admin = await adminToken(request);
-  await uploadVerificationDocuments(request, token);
-  expect(
-    (await request.post(`/api/admin/manufacturers/${manufacturerId}/approve`, { headers: bearer(admin) })).status(),
-  ).toBe(200);
+  const { seller, token, manufacturerId, admin } = await approvedSeller(request);
   const n = randomInt(1_000_000);
   const name = `Wooden Spinning Top ${n}`;
   const added = await request.post('/api/product/add', {
@@ -74,14 +58,6 @@ async function buyerOrders(request: APIRequestContext, manufacturerId: string, p
     },
   });
   expect(order.status(), await order.text()).toBe(201);
-}
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
 }
 
 test('an edit form opened before a buyer ordered keeps what was typed, says the product changed, and loads the latest', async ({

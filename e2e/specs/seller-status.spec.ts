@@ -1,35 +1,23 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { SELLER_STATUS_NOTICES } from '@ub/shared/seller-status';
-import {
-  adminToken,
-  apiLogin,
-  openAsSeller,
-  registerSeller,
-  uniquePhone,
-  uploadVerificationDocuments,
-} from '../support/api.ts';
+import { adminToken, approveManufacturer, openAsSeller, signedInSeller, uniquePhone } from '../support/api.ts';
 import { screenshots } from '../support/screens.ts';
 
 test('a seller sees what its account status allows, and the reason when an action is refused', async ({
   page,
   request,
 }) => {
-  const seller = await registerSeller(request);
-  const token = await apiLogin(request, seller.email, seller.password);
-  const me = await (await request.get('/api/me', { headers: { authorization: `Bearer ${token}` } })).json();
-  const manufacturerId = me.user.manufacturerId as string;
+  const { seller, token, manufacturerId } = await signedInSeller(request);
 
   await openAsSeller(page, token, seller.userId, '/dashboard');
   const banner = page.getByRole('region', { name: 'Account status' });
   await expect(banner).toContainText('Verification pending');
   await expect(banner).toContainText(SELLER_STATUS_NOTICES.received);
 
-  const admin = { authorization: `Bearer ${await adminToken(request)}` };
-  await uploadVerificationDocuments(request, token);
-  expect((await request.post(`/api/admin/manufacturers/${manufacturerId}/approve`, { headers: admin })).status()).toBe(
-    200,
-  );
+  const adminTokenValue = await adminToken(request);
+  const admin = { authorization: `Bearer ${adminTokenValue}` };
+  await approveManufacturer(request, token, manufacturerId, adminTokenValue);
   const n = randomInt(1_000_000);
   const buyer = { email: `e2e.status.buyer${n}@example.in`, password: 'BuyerPass!1' };
   await request.post('/api/buyer/register', {

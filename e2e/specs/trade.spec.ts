@@ -1,29 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import {
-  adminToken,
-  apiLogin,
-  openAsSeller,
-  registerSeller,
-  uniquePhone,
-  uploadVerificationDocuments,
-} from '../support/api.ts';
+import { approvedSeller, openAsSeller, uniquePhone } from '../support/api.ts';
 import { screenshots } from '../support/screens.ts';
 
 test('a buyer RFQ is countered, accepted, converted, shipped and shows up in orders and on the dashboard', async ({
   page,
   request,
 }) => {
-  const seller = await registerSeller(request);
-  const token = await apiLogin(request, seller.email, seller.password);
-  const me = await (await request.get('/api/me', { headers: { authorization: `Bearer ${token}` } })).json();
-  const manufacturerId = me.user.manufacturerId as string;
-  const admin = await adminToken(request);
-  await uploadVerificationDocuments(request, token);
-  const approved = await request.post(`/api/admin/manufacturers/${manufacturerId}/approve`, {
-    headers: { authorization: `Bearer ${admin}` },
-  });
-  expect(approved.status()).toBe(200);
+  const { seller, token, manufacturerId } = await approvedSeller(request);
 
   const n = randomInt(1_000_000);
   const buyer = { email: `e2e.buyer${n}@example.in`, password: 'BuyerPass!1', company: `Kirana Mart ${n}` };

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { gstCheckCharacter } from '@ub/shared/gst';
 import { E2E_ADMIN, serverLogPath } from './env.ts';
 
@@ -112,4 +112,43 @@ export function lastSmsTo(phone: string): string | undefined {
     if (entry.to === phone) return entry.body;
   }
   return undefined;
+}
+
+/** A newly registered seller, signed in through the API, with its manufacturer's id. */
+export async function signedInSeller(request: APIRequestContext) {
+  const seller = await registerSeller(request);
+  const token = await apiLogin(request, seller.email, seller.password);
+  const me = await (await request.get('/api/me', { headers: { authorization: `Bearer ${token}` } })).json();
+  return { seller, token, manufacturerId: me.user.manufacturerId as string };
+}
+
+/** Uploads the seller's verification documents and has the admin (`admin`: a token) approve the manufacturer. */
+export async function approveManufacturer(
+  request: APIRequestContext,
+  sellerToken: string,
+  manufacturerId: string,
+  admin: string,
+): Promise<void> {
+  await uploadVerificationDocuments(request, sellerToken);
+  const res = await request.post(`/api/admin/manufacturers/${manufacturerId}/approve`, {
+    headers: { authorization: `Bearer ${admin}` },
+  });
+  if (res.status() !== 200) throw new Error(`approval failed: ${res.status()} ${await res.text()}`);
+}
+
+/** A verified (approved) seller, signed in, and the admin token that approved it. */
+export async function approvedSeller(request: APIRequestContext) {
+  const signedIn = await signedInSeller(request);
+  const admin = await adminToken(request);
+  await approveManufacturer(request, signedIn.token, signedIn.manufacturerId, admin);
+  return { ...signedIn, admin };
+}
+
+/** Signs in on the admin login screen with the administrator the e2e server starts with. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
@@ -59,8 +59,11 @@ describe('database outage', () => {
         const rows = Array.isArray(result) ? result : (result as unknown as { rows: Array<{ pid: number }> }).rows;
         await database.query('select pg_terminate_backend($1)', [rows[0]?.pid]);
         // The checked-out client hears the termination while idle: without its own error listener this is an
-        // uncaught 'error' event that ends the process (and fails this test run).
-        await new Promise((r) => setTimeout(r, 200));
+        // uncaught 'error' event that ends the process (and fails this test run). Wait for the backend to be gone.
+        await vi.waitFor(async () => {
+          const left = await database.query('select 1 from pg_stat_activity where pid = $1', [rows[0]?.pid]);
+          expect(left).toHaveLength(0);
+        });
         await tx.execute(sql`select 1`);
       });
       const err = await failure.then(

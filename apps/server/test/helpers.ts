@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -162,4 +164,35 @@ export function sellerRegistration(overrides: Record<string, unknown> = {}) {
     category: 'packaging',
     ...overrides,
   };
+}
+
+/** The Redis the shared-Redis tests use (REDIS_URL_TEST, as .ci/run sets it). */
+export const TEST_REDIS_URL = process.env.REDIS_URL_TEST ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Why TEST_REDIS_URL cannot be used (warned once, for `describe.skipIf`), or undefined when it answers PING. */
+export async function redisUnreachable(suite: string): Promise<string | undefined> {
+  const probe = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    await probe.ping();
+    return undefined;
+  } catch (err) {
+    const why = (err as Error).message;
+    console.warn(`${suite}: skipped, Redis at ${TEST_REDIS_URL} is unreachable (${why})`);
+    return why;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+/** The files below `dir`, as paths relative to it; none when it does not exist yet. */
+export function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true })
+      .map(String)
+      .filter((f) => statSync(join(dir, f)).isFile());
+  } catch {
+    return [];
+  }
 }

@@ -1,30 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { notificationChannel, notify } from '../src/modules/notifications/notify.ts';
-import { call, freshDatabase, loginSeller, testConfig } from './helpers.ts';
+import { call, freshDatabase, loginSeller, redisUnreachable, TEST_REDIS_URL, testConfig } from './helpers.ts';
 import { openStream } from './sse-client.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<string | undefined> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    await probe.ping();
-    return undefined;
-  } catch (err) {
-    return (err as Error).message;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const unreachable = await redisReachable();
-if (unreachable) console.warn(`notifications-redis: skipped, Redis at ${REDIS_URL} is unreachable (${unreachable})`);
+const unreachable = await redisUnreachable('notifications-redis');
 
 /** Two server processes sharing one database and one Redis, as behind a load balancer. */
 describe.skipIf(Boolean(unreachable))('live notifications across server instances (Redis pub/sub)', () => {
@@ -36,12 +19,12 @@ describe.skipIf(Boolean(unreachable))('live notifications across server instance
 
   beforeAll(async () => {
     database = await freshDatabase();
-    const config = testConfig({ REDIS_URL });
+    const config = testConfig({ REDIS_URL: TEST_REDIS_URL });
     a = await buildApp({ config, database, logger: false });
     b = await buildApp({ config, database, logger: false });
     await Promise.all([a.ready(), b.ready()]);
     bUrl = await b.listen({ port: 0, host: '127.0.0.1' });
-    watcher = new Redis(REDIS_URL);
+    watcher = new Redis(TEST_REDIS_URL);
   });
 
   afterAll(async () => {
@@ -51,16 +34,13 @@ describe.skipIf(Boolean(unreachable))('live notifications across server instance
     await database?.drop();
   });
 
-  /** Waits until instance B has subscribed the channel in Redis, so the publish below cannot race it. */
-  async function subscribed(channel: string) {
-    const deadline = Date.now() + 5000;
-    for (;;) {
-      const [, n] = (await watcher.pubsub('NUMSUB', channel)) as [string, number];
-      if (Number(n) > 0) return;
-      if (Date.now() > deadline) throw new Error(`nobody subscribed ${channel}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
+  /** Subscribers of `channel` in Redis: the publish below must not race instance B's subscription. */
+  async function subscribers(channel: string): Promise<number> {
+    const [, n] = (await watcher.pubsub('NUMSUB', channel)) as [string, number];
+    return Number(n);
   }
+  const subscribed = (channel: string) =>
+    vi.waitFor(async () => expect(await subscribers(channel)).toBeGreaterThan(0), 5000);
 
   it('delivers a notification published by instance A on a stream opened on instance B', async () => {
     const seller = await loginSeller(a);
@@ -94,12 +74,7 @@ describe.skipIf(Boolean(unreachable))('live notifications across server instance
     await expect(openStream(aUrl, a, seller.token)).rejects.toThrow('stream answered 429');
     await expect(openStream(bUrl, b, seller.token)).rejects.toThrow('stream answered 429');
     streams.shift()?.close();
-    let reopened: Awaited<ReturnType<typeof openStream>> | undefined;
-    for (let i = 0; i < 50 && !reopened; i++) {
-      reopened = await openStream(bUrl, b, seller.token).catch(() => undefined);
-      if (!reopened) await new Promise((r) => setTimeout(r, 25));
-    }
-    expect(reopened).toBeDefined();
+    const reopened = await vi.waitFor(() => openStream(bUrl, b, seller.token), 2000);
     for (const s of [...streams, reopened]) s?.close();
   });
 
@@ -109,13 +84,7 @@ describe.skipIf(Boolean(unreachable))('live notifications across server instance
     const stream = await openStream(bUrl, b, seller.token);
     await subscribed(channel);
     stream.close();
-    const deadline = Date.now() + 5000;
-    for (;;) {
-      const [, n] = (await watcher.pubsub('NUMSUB', channel)) as [string, number];
-      if (Number(n) === 0) break;
-      if (Date.now() > deadline) throw new Error('channel still subscribed after the stream closed');
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await vi.waitFor(async () => expect(await subscribers(channel)).toBe(0), 5000);
   });
 });
 

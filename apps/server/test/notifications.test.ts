@@ -1,21 +1,11 @@
 import type { NOTIFICATION_TYPES } from '@ub/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications } from '../src/db/schema/index.ts';
 import { notify } from '../src/modules/notifications/notify.ts';
 import { call, count, createBuyerSession, loginAdmin, loginSeller, useTestApp } from './helpers.ts';
 import { openStream } from './sse-client.ts';
 
 type Seller = Awaited<ReturnType<typeof loginSeller>>;
-
-async function waitFor<T>(probe: () => T | undefined, timeoutMs = 3000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('notifications API', () => {
   const t = useTestApp();
@@ -172,10 +162,12 @@ describe('notification preferences and e-mail', () => {
       message: 'Order ORD-1',
     });
     expect(await count(t.database, 'notifications')).toBe(before + 1);
-    const line = await waitFor(() =>
-      t.logs.find((l) => l.event === 'email.sent' && l.to === seller.user.email && l.subject === 'New order ORD-1'),
-    );
-    expect(line.text).toContain('Order ORD-1');
+    await vi.waitFor(() => {
+      const line = t.logs.find(
+        (l) => l.event === 'email.sent' && l.to === seller.user.email && l.subject === 'New order ORD-1',
+      );
+      expect(line?.text).toContain('Order ORD-1');
+    }, 3000);
   });
 
   it('notify() sends no e-mail for a kind the user did not choose', async () => {
@@ -186,7 +178,10 @@ describe('notification preferences and e-mail', () => {
       message: 'Paid',
     });
     await notify(t.app, { userId: seller.user.id, type: 'order_new', title: 'Marker order', message: 'marker' });
-    await waitFor(() => t.logs.find((l) => l.event === 'email.sent' && l.subject === 'Marker order'));
+    await vi.waitFor(
+      () => expect(t.logs.some((l) => l.event === 'email.sent' && l.subject === 'Marker order')).toBe(true),
+      3000,
+    );
     expect(t.logs.some((l) => l.event === 'email.sent' && l.subject === 'Payment received PAY-9')).toBe(false);
   });
 });
@@ -256,14 +251,12 @@ describe('live stream (in-process bus)', () => {
     await theirs.close();
 
     await streams[0]?.close();
-    let again = 0;
-    for (let i = 0; i < 50 && again !== 200; i++) {
+    // The server frees the slot when it sees the disconnect.
+    await vi.waitFor(async () => {
       const s = await open(await ticketOf(seller.token));
-      again = s.status;
-      if (again === 200) streams.push(s);
-      else await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(again).toBe(200);
+      if (s.status === 200) streams.push(s);
+      expect(s.status).toBe(200);
+    });
     await Promise.all(streams.map((s) => s.close()));
   });
 

@@ -4,26 +4,9 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
-import { freshDatabase, testConfig } from './helpers.ts';
+import { freshDatabase, redisUnreachable, TEST_REDIS_URL, testConfig } from './helpers.ts';
 
-const REDIS_URL = process.env.REDIS_URL_TEST ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<string | undefined> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    await probe.ping();
-    return undefined;
-  } catch (err) {
-    return (err as Error).message;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const unreachable = await redisReachable();
-if (unreachable) console.warn(`rate-limit-redis: skipped, Redis at ${REDIS_URL} is unreachable (${unreachable})`);
+const unreachable = await redisUnreachable('rate-limit-redis');
 
 /** Two deployments sharing one Redis, each with its own key prefix (a run id keeps parallel test runs apart). */
 describe.skipIf(Boolean(unreachable))('rate-limit counters in a shared Redis', () => {
@@ -46,14 +29,14 @@ describe.skipIf(Boolean(unreachable))('rate-limit counters in a shared Redis', (
 
   beforeAll(async () => {
     database = await freshDatabase();
-    redis = new Redis(REDIS_URL);
+    redis = new Redis(TEST_REDIS_URL);
     a = await buildApp({
-      config: testConfig({ REDIS_URL, RATE_LIMIT_PREFIX: prefixA }),
+      config: testConfig({ REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_PREFIX: prefixA }),
       database,
       logger: false,
     });
     b = await buildApp({
-      config: testConfig({ REDIS_URL, RATE_LIMIT_PREFIX: prefixB }),
+      config: testConfig({ REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_PREFIX: prefixB }),
       database,
       logger: false,
     });
@@ -89,7 +72,7 @@ describe.skipIf(Boolean(unreachable))('rate-limit counters in a shared Redis', (
 
   it('shares the counters of one deployment between its processes', async () => {
     const other = await buildApp({
-      config: testConfig({ REDIS_URL, RATE_LIMIT_PREFIX: prefixA }),
+      config: testConfig({ REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_PREFIX: prefixA }),
       database,
       logger: false,
     });

@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { notify } from '../src/modules/notifications/notify.ts';
@@ -146,7 +146,7 @@ describe('a Redis that stops answering', () => {
     app = await buildApp({ config: testConfig({ REDIS_URL: redis.url }), database, logger: false });
     await app.ready();
     // The command connection and the subscriber are both ready before the test starts.
-    for (let i = 0; i < 100 && redis.handshakes() < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    await vi.waitFor(() => expect(redis.handshakes()).toBeGreaterThanOrEqual(2), 2000);
   });
 
   afterAll(async () => {

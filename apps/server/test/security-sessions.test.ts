@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSession, forgetAllSessions, SESSION_CACHE_MS } from '../src/modules/auth/sessions.ts';
 import { createAdmin, createBuyer, createSeller } from '../src/seed/factories.ts';
 import { call, loginAdmin, loginSeller, useTestApp } from './helpers.ts';
@@ -102,7 +102,9 @@ describe('session revocation', () => {
     ]);
     expect((await call(t.app, 'GET', routeOf.seller, { token })).statusCode).toBe(200);
     expect(SESSION_CACHE_MS).toBeGreaterThan(2000);
-    await new Promise((r) => setTimeout(r, 1700));
+    // 1.7 s later by the server's clock, well inside the cache's 5 s but past the session's expiry.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 1700);
     const res = await call(t.app, 'GET', routeOf.seller, { token });
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toBe(EXPIRED);

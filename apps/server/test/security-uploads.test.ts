@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -6,21 +6,13 @@ import { DOCUMENT_MESSAGES, PRODUCT_MESSAGES } from '@ub/shared';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../src/seed/factories.ts';
-import { count, loginSeller, useTestApp } from './helpers.ts';
+import { count, filesUnder, loginSeller, useTestApp } from './helpers.ts';
 import { upload } from './multipart.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ub-hostile-'));
 const uploadsDir = join(dataDir, 'uploads');
 
-function storedFiles(): string[] {
-  try {
-    return readdirSync(uploadsDir, { recursive: true })
-      .map(String)
-      .filter((f) => statSync(join(uploadsDir, f)).isFile());
-  } catch {
-    return [];
-  }
-}
+const storedFiles = () => filesUnder(uploadsDir);
 
 function pngChunk(type: string, data: Buffer): Buffer {
   const len = Buffer.alloc(4);

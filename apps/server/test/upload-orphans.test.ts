@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
@@ -6,22 +6,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Storage } from '../src/lib/storage.ts';
 import { createProduct } from '../src/seed/factories.ts';
-import { count, loginSeller, testConfig, useTestApp } from './helpers.ts';
+import { count, filesUnder, loginSeller, testConfig, useTestApp } from './helpers.ts';
 import { upload } from './multipart.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ub-orphans-'));
 const uploadsDir = join(dataDir, 'uploads');
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-function storedKeys(): string[] {
-  try {
-    return readdirSync(uploadsDir, { recursive: true })
-      .map(String)
-      .filter((f) => statSync(join(uploadsDir, f)).isFile());
-  } catch {
-    return [];
-  }
-}
+const storedKeys = () => filesUnder(uploadsDir);
 
 /**
  * Makes the `nth` call of a storage operation stop until released: the moment a process would be killed. With

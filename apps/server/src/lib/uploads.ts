@@ -122,16 +122,6 @@ export async function checkImage(file: ReadFile): Promise<CheckedImage> {
   }
 }
 
-/** Checks a PDF (seller documents): the bytes must start like a PDF and end with its trailer. */
-export function checkPdf(file: ReadFile, maxBytes: number): void {
-  if (file.tooBig || file.data.length > maxBytes) {
-    throw badRequest(`File "${file.name}" exceeds ${Math.round(maxBytes / 1024 / 1024)}MB size limit.`);
-  }
-  if (sniffKind(file.data) !== 'pdf' || !file.data.subarray(-1024).includes('%%EOF')) {
-    throw badRequest(`Could not read document "${file.name}".`);
-  }
-}
-
 /** Fresh storage keys below `prefix` for a checked image and its thumbnail, with what is written under each. */
 export function imageFiles(prefix: string, image: CheckedImage) {
   const id = randomUUID();

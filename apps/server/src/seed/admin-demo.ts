@@ -1,5 +1,5 @@
 import { saveDocument } from '../modules/admin/documents.ts';
-import type { DemoContext } from './demo.ts';
+import type { DemoContext } from './demo-context.ts';
 import { createProduct, createSeller } from './factories.ts';
 
 /**

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { products } from '../db/schema/index.ts';
 import { checkImage } from '../lib/uploads.ts';
 import { addProductMedia, toColumns } from '../modules/products/products.ts';
-import type { DemoContext } from './demo.ts';
+import type { DemoContext } from './demo-context.ts';
 
 type DemoProduct = Omit<ProductPayload, 'status' | 'sizes' | 'colors'> &
   Partial<Pick<ProductPayload, 'sizes' | 'colors' | 'status'>> & {

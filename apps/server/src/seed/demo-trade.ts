@@ -13,7 +13,7 @@ import {
 import { nextNumber } from '../modules/trade/common.ts';
 import { insertOrder, type OrderLine } from '../modules/trade/orders.ts';
 import { generateWeeklySettlements } from '../modules/trade/settlements.ts';
-import type { DemoContext } from './demo.ts';
+import type { DemoContext } from './demo-context.ts';
 import { createBuyer, createProduct } from './factories.ts';
 import { transaction } from '../lib/transaction.ts';
 

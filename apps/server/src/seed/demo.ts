@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../db/schema/index.ts';
 import { adminDemo } from './admin-demo.ts';
+import type { DemoContext } from './demo-context.ts';
 import { seedDemoProducts } from './demo-products.ts';
 import { seedTradeDemo } from './demo-trade.ts';
 import { createAdmin, createSeller, userByEmail } from './factories.ts';
@@ -61,11 +62,6 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
     },
     `Demo data ready. ${sellerLine}${adminLine}`,
   );
-}
-
-export interface DemoContext {
-  app: FastifyInstance;
-  seller: Awaited<ReturnType<typeof createSeller>>;
 }
 
 /** Each feature adds its demo data here, in order (catalog before trade). */
