@@ -188,7 +188,7 @@ export async function buildWorld(app: FastifyInstance) {
   const documentId = await newDocument();
 
   const newNotification = async () => {
-    await notify(app, {
+    await notify(app.db, {
       userId: sellerA.user.id,
       type: 'order_new',
       title: 'New order',
