@@ -48,7 +48,11 @@ export function jobDefinitions(deps: JobDeps): Record<string, JobDefinition> {
     },
     [SEND_EMAIL]: {
       async run(payload) {
-        await deps.mailer.send({ to: String(payload.to), subject: String(payload.subject), text: String(payload.text) });
+        await deps.mailer.send({
+          to: String(payload.to),
+          subject: String(payload.subject),
+          text: String(payload.text),
+        });
       },
       backoffMs: 30_000,
     },
@@ -79,7 +83,9 @@ export function jobDefinitions(deps: JobDeps): Record<string, JobDefinition> {
         const before = new Date(now.getTime() - KEEP_EXPIRED_MS);
         await deps.db
           .delete(sessions)
-          .where(or(lt(sessions.expiresAt, before), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, before))));
+          .where(
+            or(lt(sessions.expiresAt, before), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, before))),
+          );
         await deps.db.delete(otpCodes).where(lt(otpCodes.expiresAt, before));
         await deps.db.delete(streamTickets).where(lt(streamTickets.expiresAt, now));
         await deps.db

@@ -79,13 +79,11 @@ export async function claimJobs(db: Db, worker: string, limit: number, now: Date
 }
 
 /** Conditional on the lease still being this worker's: a worker that lost its job to another does not overwrite. */
-const heldBy = (job: JobRow) => and(eq(jobs.id, job.id), eq(jobs.state, 'running'), eq(jobs.lockedBy, job.lockedBy ?? ''));
+const heldBy = (job: JobRow) =>
+  and(eq(jobs.id, job.id), eq(jobs.state, 'running'), eq(jobs.lockedBy, job.lockedBy ?? ''));
 
 export async function completeJob(db: Db, job: JobRow, now: Date): Promise<void> {
-  await db
-    .update(jobs)
-    .set({ state: 'done', finishedAt: now, lockedBy: null, lockedUntil: null })
-    .where(heldBy(job));
+  await db.update(jobs).set({ state: 'done', finishedAt: now, lockedBy: null, lockedUntil: null }).where(heldBy(job));
 }
 
 /** Exponential backoff: base, 4 x base, 16 x base, ... capped at an hour. */
@@ -94,7 +92,13 @@ export function backoffMs(attempt: number, baseMs: number): number {
 }
 
 /** A failed try: queued again after the backoff, or dead (the dead letter) when it was the last one. */
-export async function failJob(db: Db, job: JobRow, error: string, now: Date, baseDelayMs: number): Promise<'retry' | 'dead'> {
+export async function failJob(
+  db: Db,
+  job: JobRow,
+  error: string,
+  now: Date,
+  baseDelayMs: number,
+): Promise<'retry' | 'dead'> {
   const dead = job.attempts >= job.maxAttempts;
   await db
     .update(jobs)
@@ -117,7 +121,13 @@ export async function failJob(db: Db, job: JobRow, error: string, now: Date, bas
 export async function releaseJob(db: Db, job: JobRow, now: Date): Promise<void> {
   await db
     .update(jobs)
-    .set({ state: 'queued', attempts: sql`greatest(${jobs.attempts} - 1, 0)`, runAt: now, lockedBy: null, lockedUntil: null })
+    .set({
+      state: 'queued',
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+      runAt: now,
+      lockedBy: null,
+      lockedUntil: null,
+    })
     .where(heldBy(job));
 }
 

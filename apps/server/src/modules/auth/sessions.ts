@@ -67,9 +67,10 @@ export function onSessionsRevoked(listener: (revoked: Revoked) => void): () => v
 /** Drops cached entries in this process only: what a revocation heard from another process does. */
 export function forgetCachedSessions(revoked: Revoked): void {
   generation++;
-  const matches = 'userId' in revoked
-    ? (user: AuthUser) => user.id === revoked.userId
-    : (user: AuthUser) => user.sessionId === revoked.sessionId;
+  const matches =
+    'userId' in revoked
+      ? (user: AuthUser) => user.id === revoked.userId
+      : (user: AuthUser) => user.sessionId === revoked.sessionId;
   for (const [key, entry] of sessionCache) if (matches(entry.user)) sessionCache.delete(key);
 }
 

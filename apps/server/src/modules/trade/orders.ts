@@ -514,7 +514,13 @@ export async function cancelByBuyer(
   actorUserId: string,
 ) {
   return transaction(app.db, async (tx) => {
-    const order = await changeOrderStatus(tx, { buyerId: buyer.id }, orderId, { status: 'cancelled', reason }, actorUserId);
+    const order = await changeOrderStatus(
+      tx,
+      { buyerId: buyer.id },
+      orderId,
+      { status: 'cancelled', reason },
+      actorUserId,
+    );
     const [m] = await tx
       .select({ userId: manufacturers.userId })
       .from(manufacturers)
