@@ -142,10 +142,7 @@ describe('job runner', () => {
   });
 
   it('hands a running job back untried when it stops, and polls in the background while started', async () => {
-    let entered = () => undefined as void;
-    const running = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
+    const { promise: running, resolve: entered } = Promise.withResolvers<void>();
     const done: string[] = [];
     const runner = createJobRunner({
       db: database.db,
