@@ -56,6 +56,7 @@ export const router = createBrowserRouter([
               { path: 'content', ...page(() => import('../features/admin-content/admin-content-page.tsx')) },
               { path: 'disputes', ...page(() => import('../features/admin-disputes/admin-disputes-page.tsx')) },
               { path: 'reports', ...page(() => import('../features/admin-reports/admin-reports-page.tsx')) },
+              { path: 'jobs', ...page(() => import('../features/admin-jobs/admin-jobs-page.tsx')) },
               { path: 'settings', ...page(() => import('../features/admin-settings/admin-settings-page.tsx')) },
             ],
           },

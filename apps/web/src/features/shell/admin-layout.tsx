@@ -11,6 +11,7 @@ const NAV: NavItem[] = [
   { to: '/admin/content', label: 'Content & Communication', icon: '✉' },
   { to: '/admin/disputes', label: 'Disputes', icon: '⚠' },
   { to: '/admin/reports', label: 'Reports', icon: '▤' },
+  { to: '/admin/jobs', label: 'Background jobs', icon: '↻' },
   { to: '/admin/settings', label: 'Settings', icon: '⚙' },
 ];
 
