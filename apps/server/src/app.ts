@@ -112,6 +112,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       definitions: jobDefinitions(app),
       concurrency: config.JOBS_CONCURRENCY,
       pollMs: config.JOBS_POLL_MS,
+      leaseMs: config.JOBS_LEASE_MS,
     }),
   );
   let stopSchedules: (() => void) | undefined;

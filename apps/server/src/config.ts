@@ -141,6 +141,13 @@ const configSchema = z
       .min(50, { error: 'must be a whole number of milliseconds from 50 to 60000' })
       .max(60_000, { error: 'must be a whole number of milliseconds from 50 to 60000' })
       .default(1000),
+    /** How long a claimed job is its process's: a job whose process died is taken over after this. */
+    JOBS_LEASE_MS: z.coerce
+      .number({ error: 'must be a whole number of milliseconds from 1000 to 3600000' })
+      .int({ error: 'must be a whole number of milliseconds from 1000 to 3600000' })
+      .min(1000, { error: 'must be a whole number of milliseconds from 1000 to 3600000' })
+      .max(3_600_000, { error: 'must be a whole number of milliseconds from 1000 to 3600000' })
+      .default(300_000),
     /** Jobs one process runs at once. */
     JOBS_CONCURRENCY: z.coerce
       .number({ error: 'must be a whole number from 1 to 32' })
