@@ -138,6 +138,7 @@ describe('a Redis that is down', () => {
         title: 'Order while Redis is down',
         message: 'x',
       });
+      await app.jobs.drain();
       const res = await call(app, 'GET', '/api/notifications', { token: seller.token });
       expect(res.statusCode).toBe(200);
       expect(res.json().notifications[0].title).toBe('Order while Redis is down');

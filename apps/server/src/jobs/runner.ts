@@ -94,15 +94,14 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
 
   let ticking = false;
   async function tick(): Promise<void> {
-    if (ticking || stopping.signal.aborted) return;
+    if (ticking || !started) return;
     ticking = true;
     try {
       // Keep every slot busy while work is due; come back at the poll or when a job frees a slot.
-      for (;;) {
+      while (started) {
         const free = concurrency - running.size;
         if (free <= 0) {
           await Promise.race(running);
-          if (stopping.signal.aborted) break;
           continue;
         }
         const claimed = await claimAndRun(free);
@@ -117,7 +116,7 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
   }
 
   function schedule(ms: number) {
-    if (!started || stopping.signal.aborted) return;
+    if (!started) return;
     clearTimeout(timer);
     timer = setTimeout(() => void tick(), ms);
   }
