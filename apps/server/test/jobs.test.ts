@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { claimJobs, enqueue, retryDeadJob } from '../src/jobs/queue.ts';
 import { createJobRunner, type JobDefinition } from '../src/jobs/runner.ts';
+import { type JobDeps, jobDefinitions, SWEEP_EXPIRED } from '../src/jobs/definitions.ts';
 import { enqueueSlot, SCHEDULES } from '../src/jobs/schedules.ts';
+import { createSession } from '../src/modules/auth/sessions.ts';
+import { createSeller } from '../src/seed/factories.ts';
 import { freshDatabase } from './helpers.ts';
 
 const silent = pino({ level: 'silent' });
@@ -142,7 +145,7 @@ describe('job runner', () => {
   });
 
   it('hands a running job back untried when it stops, and polls in the background while started', async () => {
-    const { promise: running, resolve: entered } = Promise.withResolvers<void>();
+    let entered = false;
     const done: string[] = [];
     const runner = createJobRunner({
       db: database.db,
@@ -152,7 +155,7 @@ describe('job runner', () => {
         'test.slow': {
           run: (_payload, { signal }) =>
             new Promise<void>((_resolve, reject) => {
-              entered();
+              entered = true;
               signal.addEventListener('abort', () => reject(new Error('stopped')), { once: true });
             }),
         },
@@ -166,10 +169,37 @@ describe('job runner', () => {
     runner.start();
     const quick = await enqueue(database.db, 'test.quick', { n: 'q' });
     const slow = await enqueue(database.db, 'test.slow', {});
-    await running;
+    await expect.poll(() => entered).toBe(true);
     await expect.poll(() => done).toEqual(['q']);
     expect(await jobRow(quick)).toMatchObject({ state: 'done' });
     await runner.stop(50);
     expect(await jobRow(slow)).toMatchObject({ state: 'queued', attempts: 0 });
+  });
+
+  it('sweeps sessions and reset codes a day past their end, and week-old finished jobs, keeping the rest', async () => {
+    const seller = await createSeller(database.db);
+    for (let i = 0; i < 3; i++) await createSession(database.db, seller.user.id, { remember: false });
+    const sessions = await database.query<{ id: string }>('select id from sessions where user_id = $1', [
+      seller.user.id,
+    ]);
+    const [expired, revoked, live] = sessions.map((s) => s.id);
+    await database.query("update sessions set expires_at = now() - interval '25 hours' where id = $1", [expired]);
+    await database.query("update sessions set revoked_at = now() - interval '25 hours' where id = $1", [revoked]);
+    await database.query(
+      `insert into otp_codes (phone, code_hash, expires_at) values
+         ('9000000001', 'x', now() - interval '25 hours'), ('9000000002', 'y', now() - interval '1 hour')`,
+    );
+    const oldJob = await enqueue(database.db, 'test.old', {});
+    await database.query("update jobs set state = 'done', finished_at = now() - interval '8 days' where id = $1", [
+      oldJob,
+    ]);
+    const definitions = jobDefinitions({ db: database.db, log: silent } as unknown as JobDeps);
+    await definitions[SWEEP_EXPIRED]?.run({}, { now: new Date(), signal: new AbortController().signal } as never);
+
+    const left = await database.query<{ id: string }>('select id from sessions where user_id = $1', [seller.user.id]);
+    expect(left.map((s) => s.id)).toEqual([live]);
+    const codes = await database.query<{ phone: string }>("select phone from otp_codes where phone like '900000000%'");
+    expect(codes.map((c) => c.phone)).toEqual(['9000000002']);
+    expect(await jobRow(oldJob)).toBeUndefined();
   });
 });
