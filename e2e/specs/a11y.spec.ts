@@ -34,7 +34,6 @@ const ADMIN_ROUTES = [
   '/admin/content',
   '/admin/disputes',
   '/admin/reports',
-  '/admin/jobs',
   '/admin/settings',
 ];
 const PUBLIC_ROUTES = ['/', '/login', '/register', '/forgot-password', '/admin/login', '/no-such-page'];
