@@ -1,5 +1,5 @@
 /**
- * Runs every fault scenario (or those named on the command line: kill, kill-uploads, pg-restart, redis-down,
+ * Runs every fault scenario (or those named on the command line: kill, kill-uploads, kill-jobs, pg-restart, redis-down,
  * sigterm, streams), each on its own private PostgreSQL cluster, Redis and server process. Needs root (the cluster
  * runs as the postgres OS user), PostgreSQL 15 binaries (PG_BIN) and redis-server; the server build must be current
  * (npm run test:faults builds it first).
@@ -8,6 +8,7 @@
  *   npx tsx scripts/faults/run.ts redis-down
  */
 import { killScenario } from './kill.ts';
+import { killJobsScenario } from './kill-jobs.ts';
 import { killUploadsScenario } from './kill-uploads.ts';
 import { pgRestartScenario } from './pg-restart.ts';
 import { redisDownScenario } from './redis-down.ts';
@@ -18,6 +19,7 @@ import { streamsScenario } from './streams.ts';
 const scenarios: Record<string, [string, Scenario]> = {
   kill: ['SIGKILL during bulk upload and order placement', killScenario],
   'kill-uploads': ['SIGKILL during image and document uploads', killUploadsScenario],
+  'kill-jobs': ['SIGKILL while jobs run', killJobsScenario],
   'pg-restart': ['PostgreSQL restarted while the server runs', pgRestartScenario],
   'redis-down': ['Redis gone while REDIS_URL is set', redisDownScenario],
   sigterm: ['SIGTERM under load', sigtermScenario],

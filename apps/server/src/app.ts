@@ -19,7 +19,11 @@ import { redisBus } from './lib/redis-bus.ts';
 import { createStorage } from './lib/storage.ts';
 import { sweepPendingFiles } from './lib/stored-files.ts';
 import { webDistDir } from './lib/paths.ts';
+import { jobDefinitions } from './jobs/definitions.ts';
+import { createJobRunner } from './jobs/runner.ts';
+import { startSchedules } from './jobs/schedules.ts';
 import { ensureAdmin } from './modules/auth/accounts.ts';
+import { forgetCachedSessions, onSessionsRevoked, SESSIONS_REVOKED_CHANNEL } from './modules/auth/sessions.ts';
 import { loadCommonPasswords } from './modules/auth/common-passwords.ts';
 import { createSmsProvider } from './modules/auth/sms.ts';
 import { createMailer } from './modules/notifications/mailer.ts';
@@ -92,7 +96,31 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // With Redis, a notification published by one server process reaches streams held open by the others.
   app.decorate('events', redis ? redisBus(redis, app.log) : inProcessBus());
 
+  // Each process caches sessions for a few seconds: a revocation here reaches every other process's cache at once.
+  const stopRevocations = redis
+    ? [
+        onSessionsRevoked((revoked) => void app.events.publish(SESSIONS_REVOKED_CHANNEL, revoked)),
+        app.events.subscribe(SESSIONS_REVOKED_CHANNEL, (revoked) => forgetCachedSessions(revoked as never)),
+      ]
+    : [];
+
+  app.decorate(
+    'jobs',
+    createJobRunner({
+      db: db.db,
+      log: app.log,
+      definitions: jobDefinitions(app),
+      concurrency: config.JOBS_CONCURRENCY,
+      pollMs: config.JOBS_POLL_MS,
+      leaseMs: config.JOBS_LEASE_MS,
+    }),
+  );
+  let stopSchedules: (() => void) | undefined;
+
   app.addHook('onClose', async () => {
+    stopSchedules?.();
+    await app.jobs.stop();
+    for (const stop of stopRevocations) stop();
     await app.events.close();
     redis?.disconnect();
     if (!database) await db.close();
@@ -165,6 +193,13 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       app.log.warn({ err }, 'could not delete files left by interrupted uploads; retried at the next start');
     }
   });
+
+  if (config.JOBS_ENABLED) {
+    app.addHook('onReady', async () => {
+      app.jobs.start();
+      stopSchedules = startSchedules(db.db, app.log);
+    });
+  }
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     if (await ensureAdmin(db.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) {

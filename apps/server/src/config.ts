@@ -132,6 +132,29 @@ const configSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined))
       .transform((v) => v ?? 'ub-rl:'),
+    /** Runs the job runner and the schedules in this process (tests turn it off and drain the queue themselves). */
+    JOBS_ENABLED: bool.default(true),
+    /** How often an idle runner looks for due jobs; a job queued by this process starts at once anyway. */
+    JOBS_POLL_MS: z.coerce
+      .number({ error: 'must be a whole number of milliseconds from 50 to 60000' })
+      .int({ error: 'must be a whole number of milliseconds from 50 to 60000' })
+      .min(50, { error: 'must be a whole number of milliseconds from 50 to 60000' })
+      .max(60_000, { error: 'must be a whole number of milliseconds from 50 to 60000' })
+      .default(1000),
+    /** How long a claimed job is its process's: a job whose process died is taken over after this. */
+    JOBS_LEASE_MS: z.coerce
+      .number({ error: 'must be a whole number of milliseconds from 1000 to 3600000' })
+      .int({ error: 'must be a whole number of milliseconds from 1000 to 3600000' })
+      .min(1000, { error: 'must be a whole number of milliseconds from 1000 to 3600000' })
+      .max(3_600_000, { error: 'must be a whole number of milliseconds from 1000 to 3600000' })
+      .default(300_000),
+    /** Jobs one process runs at once. */
+    JOBS_CONCURRENCY: z.coerce
+      .number({ error: 'must be a whole number from 1 to 32' })
+      .int({ error: 'must be a whole number from 1 to 32' })
+      .min(1, { error: 'must be a whole number from 1 to 32' })
+      .max(32, { error: 'must be a whole number from 1 to 32' })
+      .default(2),
     /** Whose X-Forwarded-For to believe: nobody (unset), a hop count, or a list of proxy addresses/CIDRs. */
     TRUST_PROXY: trustProxy,
   })

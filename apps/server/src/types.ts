@@ -8,6 +8,7 @@ import type { EventBus } from './lib/events.ts';
 import type { Mailer } from './modules/notifications/mailer.ts';
 import type { ImageWork } from './lib/image-work.ts';
 import type { Storage } from './lib/storage.ts';
+import type { JobRunner } from './jobs/runner.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +22,8 @@ declare module 'fastify' {
     storage: Storage;
     /** The bounded queue for image decoding and the per-seller limit on uploads in progress. */
     imageWork: ImageWork;
+    /** The durable job runner (jobs/): polling when JOBS_ENABLED, else driven by `drain()` (tests). */
+    jobs: JobRunner;
     /** onRequest hook: 401 without a live token, 403 when the user's role is not one of `roles`. */
     requireRole(...roles: Role[]): (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: attaches the user when a live token is sent, and lets anonymous callers through. */

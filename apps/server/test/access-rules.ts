@@ -95,6 +95,8 @@ export const RULES: Record<string, Rule> = {
   'GET /api/admin/disputes': { access: admin },
   'PATCH /api/admin/disputes/{id}': { access: admin, params: (w) => ({ id: w.disputeId }) },
   'GET /api/admin/reports/{file}': { access: admin, params: () => ({ file: 'orders.csv' }) },
+  'GET /api/admin/jobs': { access: admin },
+  'POST /api/admin/jobs/{id}/retry': { access: admin, params: async (w) => ({ id: await w.newDeadJob() }) },
   'GET /api/admin/admins': { access: admin },
   'POST /api/admin/admins': { access: admin },
   'POST /api/admin/admins/{id}/deactivate': { access: admin, params: async (w) => ({ id: await w.newAdmin() }) },

@@ -145,6 +145,7 @@ describe('admin contact inbox', () => {
       [linkedId],
     );
     expect(auditRow?.actor_user_id).toBe(admin.user.id);
+    await t.app.jobs.drain();
     await expect
       .poll(() =>
         t.logs.some((l) => l.event === 'email.sent' && l.to === seller.user.email && l.subject === 'Re: Second'),

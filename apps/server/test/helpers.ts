@@ -50,7 +50,7 @@ export async function freshDatabase(): Promise<Database & { drop(): Promise<void
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...overrides });
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', JOBS_ENABLED: 'false', ...overrides });
 }
 
 export interface TestContext {

@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { LEAD_MESSAGES } from '@ub/shared';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLeadForwarder } from '../src/modules/leads/webhook.ts';
+import type { FastifyInstance } from 'fastify';
+import { jobDefinitions } from '../src/jobs/definitions.ts';
+import { createJobRunner } from '../src/jobs/runner.ts';
 import { makeGstin, makePhone } from '../src/seed/factories.ts';
 import { call, count, loginAdmin, useTestApp } from './helpers.ts';
 
@@ -247,6 +249,7 @@ describe('lead webhook', () => {
       const body = lead({ company: 'Shah & Sons = Quality+ Ltd', name: 'Meera Shah' });
       const res = await call(t.app, 'POST', '/api/leads', { body });
       expect(res.statusCode).toBe(201);
+      await t.app.jobs.drain();
       await receiver.until(already + 1);
       const got = receiver.received[already];
       expect(got?.contentType).toContain('application/x-www-form-urlencoded');
@@ -259,66 +262,46 @@ describe('lead webhook', () => {
     });
   });
 
-  it('retries with backoff until the receiver accepts, sending JSON', async () => {
-    const receiver = hook.current;
-    if (!receiver) throw new Error('receiver not started');
-    const already = receiver.received.length;
-    receiver.state.fail = 2;
-    const lines: Array<Record<string, unknown>> = [];
-    const log = pino({ level: 'info' }, { write: (l: string) => lines.push(JSON.parse(l)) });
-    const forwarder = createLeadForwarder({ url: receiver.url, format: 'json', log, baseDelayMs: 5 });
-    const now = new Date();
-    const stored = {
-      id: crypto.randomUUID(),
-      name: 'Kiran',
-      company: 'Kiran Metals',
-      gst: null,
-      contact: '9123456789',
-      email: null,
-      referredBy: null,
-      sourcePage: '/',
-      status: 'new',
-      notes: null,
-      createdAt: now,
-      updatedAt: now,
-    };
-    expect(await forwarder.forward(stored, false)).toBe(true);
-    expect(receiver.received.length - already).toBe(3);
-    expect(JSON.parse(receiver.received.at(-1)?.body ?? '{}')).toMatchObject({ name: 'Kiran', gst: '' });
-    expect(receiver.received.at(-1)?.contentType).toBe('application/json');
-    expect(lines.filter((l) => l.event === 'lead.forward_failed')).toHaveLength(2);
-    expect(lines.some((l) => l.event === 'lead.forwarded' && l.attempt === 3)).toBe(true);
-    await forwarder.close();
-  });
-
-  it('gives up after its attempts and logs the failure', async () => {
-    const lines: Array<Record<string, unknown>> = [];
-    const log = pino({ level: 'info' }, { write: (l: string) => lines.push(JSON.parse(l)) });
-    // Nothing listens on port 9 of this machine: every attempt fails to connect.
-    const forwarder = createLeadForwarder({ url: 'http://127.0.0.1:9/hook', format: 'json', log, baseDelayMs: 1 });
-    const now = new Date();
-    const ok = await forwarder.forward(
-      {
-        id: crypto.randomUUID(),
-        name: 'N',
-        company: 'C',
-        gst: null,
-        contact: '9000000000',
-        email: null,
-        referredBy: null,
-        sourcePage: null,
-        status: 'new',
-        notes: null,
-        createdAt: now,
-        updatedAt: now,
+  describe('through the app, JSON, with a receiver that fails twice', () => {
+    const t = useTestApp({
+      get LEAD_WEBHOOK_URL() {
+        return url;
       },
-      false,
-    );
-    expect(ok).toBe(false);
-    const failures = lines.filter((l) => l.event === 'lead.forward_failed');
-    expect(failures).toHaveLength(4);
-    expect(failures.at(-1)?.level).toBe(50);
-    await forwarder.close();
+    } as unknown as Record<string, string>);
+
+    it('retries with backoff (1 s, then 4 s) until the receiver accepts', async () => {
+      const receiver = hook.current;
+      if (!receiver) throw new Error('receiver not started');
+      const already = receiver.received.length;
+      receiver.state.fail = 2;
+      const res = await call(t.app, 'POST', '/api/leads', { body: lead({ name: 'Kiran', gst: undefined }) });
+      expect(res.statusCode).toBe(201);
+      const { runner, lines, clock } = testRunner(t.app);
+
+      expect(await runner.runOnce()).toBe(1);
+      expect(await runner.runOnce()).toBe(0);
+      clock.advance(999);
+      expect(await runner.runOnce()).toBe(0);
+      clock.advance(1);
+      expect(await runner.runOnce()).toBe(1);
+      clock.advance(3999);
+      expect(await runner.runOnce()).toBe(0);
+      clock.advance(1);
+      expect(await runner.runOnce()).toBe(1);
+
+      expect(receiver.received.length - already).toBe(3);
+      expect(JSON.parse(receiver.received.at(-1)?.body ?? '{}')).toMatchObject({
+        id: res.json().id,
+        name: 'Kiran',
+        gst: '',
+        merged: 'false',
+      });
+      expect(receiver.received.at(-1)?.contentType).toBe('application/json');
+      expect(lines.filter((l) => l.event === 'lead.forward_failed')).toHaveLength(2);
+      expect(lines.some((l) => l.event === 'lead.forwarded' && l.attempt === 3)).toBe(true);
+      const [job] = await t.database.query<{ state: string }>("select state from jobs where name = 'lead.webhook'");
+      expect(job?.state).toBe('done');
+    });
   });
 
   describe('when the receiver is down', () => {
@@ -331,5 +314,36 @@ describe('lead webhook', () => {
       expect(Date.now() - started).toBeLessThan(1000);
       expect(await count(t.database, 'leads')).toBe(1);
     });
+
+    it('gives up after 4 attempts, logs the failure and leaves the job in the dead letter', async () => {
+      const { runner, lines, clock } = testRunner(t.app);
+      for (let i = 0; i < 4; i++) {
+        expect(await runner.runOnce()).toBe(1);
+        clock.advance(3_600_000);
+      }
+      expect(await runner.runOnce()).toBe(0);
+      const failures = lines.filter((l) => l.event === 'lead.forward_failed');
+      expect(failures).toHaveLength(4);
+      expect(failures.at(-1)?.level).toBe(50);
+      const [job] = await t.database.query<{ state: string; attempts: number; last_error: string }>(
+        "select state, attempts, last_error from jobs where name = 'lead.webhook'",
+      );
+      expect(job).toMatchObject({ state: 'dead', attempts: 4 });
+      expect(job?.last_error).toBeTruthy();
+    });
   });
 });
+
+/** A runner on the app's database with its own clock and log, so a test moves through backoffs without sleeping. */
+function testRunner(app: FastifyInstance) {
+  const lines: Array<Record<string, unknown>> = [];
+  const log = pino({ level: 'info' }, { write: (l: string) => lines.push(JSON.parse(l)) });
+  let now = Date.now();
+  const runner = createJobRunner({
+    db: app.db,
+    log,
+    definitions: jobDefinitions({ db: app.db, events: app.events, mailer: app.mailer, config: app.config, log }),
+    now: () => new Date(now),
+  });
+  return { runner, lines, clock: { advance: (ms: number) => (now += ms) } };
+}

@@ -47,13 +47,14 @@ describe.skipIf(Boolean(unreachable))('live notifications across server instance
     const stream = await openStream(bUrl, b, seller.token);
     await subscribed(notificationChannel(seller.user.id));
 
-    await notify(a, {
+    await notify(a.db, {
       userId: seller.user.id,
       type: 'product_approved',
       title: 'Product approved: Wooden Train',
       message: 'Your product is live.',
       link: '/dashboard/products',
     });
+    await a.jobs.drain();
     const event = (await stream.next('notification')) as Record<string, unknown>;
     expect(event).toMatchObject({
       title: 'Product approved: Wooden Train',
@@ -100,12 +101,13 @@ describe('a Redis that is down', () => {
     try {
       await app.ready();
       const seller = await loginSeller(app);
-      await notify(app, {
+      await notify(app.db, {
         userId: seller.user.id,
         type: 'order_new',
         title: 'Order while Redis is down',
         message: 'x',
       });
+      await app.jobs.drain();
       const res = await call(app, 'GET', '/api/notifications', { token: seller.token });
       expect(res.statusCode).toBe(200);
       expect(res.json().notifications[0].title).toBe('Order while Redis is down');

@@ -18,7 +18,7 @@ describe('notifications API', () => {
   });
 
   const send = (userId: string, title: string, type: (typeof NOTIFICATION_TYPES)[number] = 'order_new') =>
-    notify(t.app, { userId, type, title, message: `${title} message`, link: '/dashboard/orders' });
+    notify(t.app.db, { userId, type, title, message: `${title} message`, link: '/dashboard/orders' });
 
   it('requires a session', async () => {
     expect((await call(t.app, 'GET', '/api/notifications')).statusCode).toBe(401);
@@ -155,13 +155,14 @@ describe('notification preferences and e-mail', () => {
 
   it('notify() records a notification and e-mails it when the user asked for that kind', async () => {
     const before = await count(t.database, 'notifications');
-    await notify(t.app, {
+    await notify(t.app.db, {
       userId: seller.user.id,
       type: 'order_new',
       title: 'New order ORD-1',
       message: 'Order ORD-1',
     });
     expect(await count(t.database, 'notifications')).toBe(before + 1);
+    await t.app.jobs.drain();
     await vi.waitFor(() => {
       const line = t.logs.find(
         (l) => l.event === 'email.sent' && l.to === seller.user.email && l.subject === 'New order ORD-1',
@@ -171,13 +172,14 @@ describe('notification preferences and e-mail', () => {
   });
 
   it('notify() sends no e-mail for a kind the user did not choose', async () => {
-    await notify(t.app, {
+    await notify(t.app.db, {
       userId: seller.user.id,
       type: 'payment_received',
       title: 'Payment received PAY-9',
       message: 'Paid',
     });
-    await notify(t.app, { userId: seller.user.id, type: 'order_new', title: 'Marker order', message: 'marker' });
+    await notify(t.app.db, { userId: seller.user.id, type: 'order_new', title: 'Marker order', message: 'marker' });
+    await t.app.jobs.drain();
     await vi.waitFor(
       () => expect(t.logs.some((l) => l.event === 'email.sent' && l.subject === 'Marker order')).toBe(true),
       3000,
@@ -279,7 +281,8 @@ describe('live stream (in-process bus)', () => {
     const other = await loginSeller(t.app);
     const mine = await openStream(base, t.app, seller.token);
     const theirs = await openStream(base, t.app, other.token);
-    await notify(t.app, { userId: seller.user.id, type: 'rfq_new', title: 'New RFQ RFQ-7', message: 'RFQ-7' });
+    await notify(t.app.db, { userId: seller.user.id, type: 'rfq_new', title: 'New RFQ RFQ-7', message: 'RFQ-7' });
+    await t.app.jobs.drain();
     const event = (await mine.next('notification')) as { title: string; is_read: boolean };
     expect(event).toMatchObject({ title: 'New RFQ RFQ-7', is_read: false, type: 'rfq_new' });
     expect(theirs.text()).not.toContain('RFQ-7');

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
+import { enqueue } from '../src/jobs/queue.ts';
 import { createSession } from '../src/modules/auth/sessions.ts';
 import { notify } from '../src/modules/notifications/notify.ts';
 import { createAdmin, createBuyer, createProduct, createSeller, makeGstin } from '../src/seed/factories.ts';
@@ -188,7 +189,7 @@ export async function buildWorld(app: FastifyInstance) {
   const documentId = await newDocument();
 
   const newNotification = async () => {
-    await notify(app, {
+    await notify(app.db, {
       userId: sellerA.user.id,
       type: 'order_new',
       title: 'New order',
@@ -224,6 +225,12 @@ export async function buildWorld(app: FastifyInstance) {
     newNotification,
     newProduct: async () => (await createProduct(app.db, sellerA.manufacturer.id)).id,
     newAdmin: async () => (await createAdmin(app.db)).user.id,
+    /** A job in the dead letter (no handler has its name: its one attempt fails). */
+    newDeadJob: async () => {
+      const id = await enqueue(app.db, 'test.unknown', {}, { maxAttempts: 1 });
+      await app.jobs.drain();
+      return id as string;
+    },
     /** A fresh session per call, so logout and revocation under test never cut the other calls off. */
     tokenFor: async (userId: string) => (await createSession(app.db, userId, { remember: false })).token,
   };

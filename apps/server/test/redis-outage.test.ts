@@ -181,7 +181,14 @@ describe('a Redis that stops answering', () => {
     const heard: unknown[] = [];
     const off = app.events.subscribe(`notifications:${user.id}`, (p) => heard.push(p));
     const started = Date.now();
-    await notify(app, { userId: user.id, type: 'order_new', title: 'New order', message: 'Order placed.', link: '/' });
+    await notify(app.db, {
+      userId: user.id,
+      type: 'order_new',
+      title: 'New order',
+      message: 'Order placed.',
+      link: '/',
+    });
+    await app.jobs.drain();
     off();
     expect(Date.now() - started).toBeLessThan(3000);
     expect(heard).toHaveLength(1);

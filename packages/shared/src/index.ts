@@ -19,3 +19,4 @@ export * from './product-review.ts';
 export * from './amount-words.ts';
 export * from './indian-states.ts';
 export * from './schemas/trade.ts';
+export * from './schemas/jobs.ts';

@@ -96,6 +96,10 @@ export const router = createBrowserRouter([
                 path: 'settings',
                 ...page(() => import('../features/admin-settings/admin-settings-page.tsx'), 'Settings · Admin'),
               },
+              {
+                path: 'jobs',
+                ...page(() => import('../features/admin-jobs/admin-jobs-page.tsx'), 'Background jobs · Admin'),
+              },
             ],
           },
         ],

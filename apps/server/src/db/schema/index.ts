@@ -4,3 +4,4 @@ export * from './comms.ts';
 export * from './trade.ts';
 export * from './stats.ts';
 export * from './storage.ts';
+export * from './jobs.ts';

@@ -16,7 +16,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { forgetSessionsOf } from '../auth/sessions.ts';
 import { type NotificationType, notify } from '../notifications/notify.ts';
 import { getSiteSettings } from '../site/site-settings.ts';
-import { offsetOf, publishAll } from './common.ts';
+import { offsetOf } from './common.ts';
 import { containsPattern } from '../../lib/search.ts';
 import { transaction } from '../../lib/transaction.ts';
 
@@ -191,7 +191,7 @@ export async function transitionManufacturer(
   reason: string | null,
 ) {
   const rule = MANUFACTURER_TRANSITIONS[action];
-  const { item, publish, userId } = await transaction(app.db, async (tx) => {
+  const { item, userId } = await transaction(app.db, async (tx) => {
     const [before] = await tx.select().from(manufacturers).where(eq(manufacturers.id, id)).for('update');
     if (!before) throw notFound('Manufacturer not found');
     if (!rule.from.includes(before.status)) {
@@ -217,24 +217,19 @@ export async function transitionManufacturer(
       after: { status: after.status, statusReason: after.statusReason },
     });
     const notice = NOTICES[action];
-    const { publish } = await notify(
-      app,
-      {
-        userId: after.userId,
-        type: notice.type,
-        title: notice.title,
-        message: notice.message(after.companyName, reason),
-        link: '/dashboard',
-      },
-      tx,
-    );
+    await notify(tx, {
+      userId: after.userId,
+      type: notice.type,
+      title: notice.title,
+      message: notice.message(after.companyName, reason),
+      link: '/dashboard',
+    });
     const [u] = await tx.select().from(users).where(eq(users.id, after.userId));
     if (!u) throw notFound('Manufacturer not found');
-    return { item: toItem(after, u), publish, userId: after.userId };
+    return { item: toItem(after, u), userId: after.userId };
   });
   // The seller's open sessions carry the manufacturer status: read it afresh on their next request.
   forgetSessionsOf(userId);
-  await publishAll(app, [publish]);
   return item;
 }
 

@@ -8,7 +8,7 @@ import { audit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { changeOrderStatus as moveOrder } from '../trade/orders.ts';
 import { notify } from '../notifications/notify.ts';
-import { offsetOf, publishAll } from './common.ts';
+import { offsetOf } from './common.ts';
 import { containsPattern } from '../../lib/search.ts';
 import { transaction } from '../../lib/transaction.ts';
 
@@ -132,7 +132,7 @@ export async function changeOrderStatus(
   id: string,
   change: z.output<typeof orderStatusChangeSchema>,
 ) {
-  const publishers = await transaction(app.db, async (tx) => {
+  await transaction(app.db, async (tx) => {
     const [before] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!before) throw notFound('Order not found');
     await moveOrder(tx as unknown as Db, {}, id, change, actorUserId);
@@ -146,25 +146,19 @@ export async function changeOrderStatus(
       before: { status: before.status },
       after: { status: change.status },
     });
-    if (change.status !== 'cancelled') return [];
+    if (change.status !== 'cancelled') return;
     const [owner] = await tx
       .select({ userId: manufacturers.userId })
       .from(manufacturers)
       .where(eq(manufacturers.id, before.manufacturerId));
-    if (!owner) return [];
-    const { publish } = await notify(
-      app,
-      {
-        userId: owner.userId,
-        type: 'order_cancelled',
-        title: 'Order cancelled',
-        message: `Order ${before.orderNumber} was cancelled by the platform. Reason: ${reason}`,
-        link: '/dashboard/orders',
-      },
-      tx,
-    );
-    return [publish];
+    if (!owner) return;
+    await notify(tx, {
+      userId: owner.userId,
+      type: 'order_cancelled',
+      title: 'Order cancelled',
+      message: `Order ${before.orderNumber} was cancelled by the platform. Reason: ${reason}`,
+      link: `/dashboard/orders/${id}`,
+    });
   });
-  await publishAll(app, publishers);
   return getOrder(app, id);
 }

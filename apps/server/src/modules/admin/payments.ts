@@ -7,7 +7,7 @@ import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { formatInr } from '@ub/shared/format';
 import { notify } from '../notifications/notify.ts';
-import { offsetOf, publishAll } from './common.ts';
+import { offsetOf } from './common.ts';
 import { containsPattern } from '../../lib/search.ts';
 import { transaction } from '../../lib/transaction.ts';
 
@@ -151,7 +151,7 @@ export async function generateWeeklySettlements(app: FastifyInstance, actorUserI
 }
 
 export async function markSettlementPaid(app: FastifyInstance, actorUserId: string, id: string, reference: string) {
-  const { item, publish } = await transaction(app.db, async (tx) => {
+  return transaction(app.db, async (tx) => {
     const [before] = await tx.select().from(settlements).where(eq(settlements.id, id)).for('update');
     if (!before) throw notFound('Settlement not found');
     if (before.status === 'paid') throw conflict('This settlement is already paid.');
@@ -172,19 +172,13 @@ export async function markSettlementPaid(app: FastifyInstance, actorUserId: stri
     });
     const [m] = await tx.select().from(manufacturers).where(eq(manufacturers.id, after.manufacturerId));
     if (!m) throw notFound('Settlement not found');
-    const { publish } = await notify(
-      app,
-      {
-        userId: m.userId,
-        type: 'settlement_paid',
-        title: 'Settlement paid',
-        message: `${formatInr(after.amount)} for ${after.periodStart} to ${after.periodEnd} was paid to your bank account. Reference: ${reference}`,
-        link: '/dashboard/payments',
-      },
-      tx,
-    );
-    return { item: toSettlement(after, m.companyName), publish };
+    await notify(tx, {
+      userId: m.userId,
+      type: 'settlement_paid',
+      title: 'Settlement paid',
+      message: `${formatInr(after.amount)} for ${after.periodStart} to ${after.periodEnd} was paid to your bank account. Reference: ${reference}`,
+      link: '/dashboard/payments',
+    });
+    return toSettlement(after, m.companyName);
   });
-  await publishAll(app, [publish]);
-  return item;
 }

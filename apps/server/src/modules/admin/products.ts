@@ -12,7 +12,7 @@ import { manufacturers, productMedia, products } from '../../db/schema/index.ts'
 import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { type NotificationType, notify } from '../notifications/notify.ts';
-import { offsetOf, publishAll } from './common.ts';
+import { offsetOf } from './common.ts';
 import { containsPattern } from '../../lib/search.ts';
 import { transaction } from '../../lib/transaction.ts';
 
@@ -136,7 +136,7 @@ export async function moderateProduct(
   reason: string | null,
 ) {
   const rule = PRODUCT_TRANSITIONS[action];
-  const { publish } = await transaction(app.db, async (tx) => {
+  await transaction(app.db, async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
     if (!before) throw notFound('Product not found');
     if (!rule.from.includes(before.moderationStatus)) {
@@ -178,13 +178,14 @@ export async function moderateProduct(
     if (!owner) throw notFound('Product not found');
     const notice = NOTICES[action];
     const message = `"${after.name}" (SKU ${after.sku}) ${notice.verb}.${reason ? ` Reason: ${reason}` : ''}`;
-    return notify(
-      app,
-      { userId: owner.userId, type: notice.type, title: notice.title, message, link: '/dashboard/products' },
-      tx,
-    );
+    await notify(tx, {
+      userId: owner.userId,
+      type: notice.type,
+      title: notice.title,
+      message,
+      link: `/dashboard/products/${id}`,
+    });
   });
-  await publishAll(app, [publish]);
   return getProduct(app, id);
 }
 

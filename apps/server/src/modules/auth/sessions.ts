@@ -37,7 +37,8 @@ export interface AuthUser extends SessionUser {
  * database round trip (on two cores it was a third of a list request's cost). Whatever ends or changes a session
  * through the application forgets the user's entries at once in this process (`forgetSessionsOf`: logout,
  * revoking all sessions, deactivation, a manufacturer status change), and an entry never outlives its session's
- * expiry. Another server process, or a change made straight in the database, is seen within SESSION_CACHE_MS.
+ * expiry. With REDIS_URL every other server process is told at once too (app.ts); without it another process, or
+ * a change made straight in the database, is seen within SESSION_CACHE_MS.
  * Entries remember their database, so test apps sharing this process never see each other's sessions.
  */
 export const SESSION_CACHE_MS = 5_000;
@@ -49,9 +50,37 @@ const sessionCache = new Map<string, { db: Db; user: AuthUser; until: number }>(
  */
 let generation = 0;
 
-export function forgetSessionsOf(userId: string): void {
+/** What a revocation names: every session of a user, or one session. */
+export type Revoked = { userId: string } | { sessionId: string };
+
+/** The channel on which processes tell each other of revocations (app.ts, with REDIS_URL). */
+export const SESSIONS_REVOKED_CHANNEL = 'sessions:revoked';
+
+const revocationListeners = new Set<(revoked: Revoked) => void>();
+
+/** Hears every revocation made in this process, to pass it on to the others; returns the unsubscribe. */
+export function onSessionsRevoked(listener: (revoked: Revoked) => void): () => void {
+  revocationListeners.add(listener);
+  return () => revocationListeners.delete(listener);
+}
+
+/** Drops cached entries in this process only: what a revocation heard from another process does. */
+export function forgetCachedSessions(revoked: Revoked): void {
   generation++;
-  for (const [key, entry] of sessionCache) if (entry.user.id === userId) sessionCache.delete(key);
+  const matches =
+    'userId' in revoked
+      ? (user: AuthUser) => user.id === revoked.userId
+      : (user: AuthUser) => user.sessionId === revoked.sessionId;
+  for (const [key, entry] of sessionCache) if (matches(entry.user)) sessionCache.delete(key);
+}
+
+function revoked(what: Revoked): void {
+  forgetCachedSessions(what);
+  for (const listener of revocationListeners) listener(what);
+}
+
+export function forgetSessionsOf(userId: string): void {
+  revoked({ userId });
 }
 
 /** Empties the cache: for tests that change sessions or accounts straight in the database. */
@@ -112,8 +141,7 @@ export async function findSessionUser(db: Db, token: string): Promise<AuthUser |
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
-  generation++;
-  for (const [key, entry] of sessionCache) if (entry.user.sessionId === sessionId) sessionCache.delete(key);
+  revoked({ sessionId });
 }
 
 export async function revokeAllSessions(db: Db, userId: string): Promise<void> {

@@ -5,6 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { contactMessages, manufacturers } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { transaction } from '../../lib/transaction.ts';
+import { enqueueEmail } from '../notifications/mailer.ts';
 import { notify } from '../notifications/notify.ts';
 
 type Row = typeof contactMessages.$inferSelect;
@@ -76,36 +78,37 @@ export async function replyToContactMessage(
 ): Promise<ContactMessageItem> {
   const before = await findMessage(app.db, id);
   if (before.status === 'closed') throw conflict('This message is closed.');
-  const [row] = await app.db
-    .update(contactMessages)
-    .set({ reply, status: 'replied', repliedAt: new Date() })
-    .where(eq(contactMessages.id, id))
-    .returning();
-  if (!row) throw notFound('Message not found');
-  await audit(app.db, {
-    actorUserId: adminUserId,
-    action: 'contact_message.reply',
-    entityType: 'contact_message',
-    entityId: id,
-    before: { status: before.status, reply: before.reply },
-    after: { status: row.status, reply: row.reply },
-  });
-  if (row.userId) {
-    await notify(app, {
-      userId: row.userId,
-      type: 'contact_reply',
-      title: `Reply from support: ${row.subject}`.slice(0, 200),
-      message: reply.length > 280 ? `${reply.slice(0, 277)}...` : reply,
-      link: '/dashboard/help',
+  const row = await transaction(app.db, async (tx) => {
+    const [row] = await tx
+      .update(contactMessages)
+      .set({ reply, status: 'replied', repliedAt: new Date() })
+      .where(eq(contactMessages.id, id))
+      .returning();
+    if (!row) throw notFound('Message not found');
+    await audit(tx, {
+      actorUserId: adminUserId,
+      action: 'contact_message.reply',
+      entityType: 'contact_message',
+      entityId: id,
+      before: { status: before.status, reply: before.reply },
+      after: { status: row.status, reply: row.reply },
     });
-  }
-  void app.mailer
-    .send({
+    if (row.userId) {
+      await notify(tx, {
+        userId: row.userId,
+        type: 'contact_reply',
+        title: `Reply from support: ${row.subject}`.slice(0, 200),
+        message: reply.length > 280 ? `${reply.slice(0, 277)}...` : reply,
+        link: '/dashboard/help',
+      });
+    }
+    await enqueueEmail(tx, {
       to: row.email,
       subject: `Re: ${row.subject}`,
       text: `Dear ${row.name},\n\n${reply}\n\nUdyog Bazaar Support\n\n> ${row.message.replace(/\n/g, '\n> ')}`,
-    })
-    .catch((err: Error) => app.log.warn({ err: err.message, contactMessageId: id }, 'contact reply e-mail failed'));
+    });
+    return row;
+  });
   return toItem(row, null);
 }
 

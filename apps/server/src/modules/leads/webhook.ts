@@ -1,22 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import type { StoredLead } from './leads.ts';
 
-export interface LeadForwarderOptions {
+/** The job that sends one stored lead to LEAD_WEBHOOK_URL (jobs/definitions.ts). */
+export const LEAD_WEBHOOK_JOB = 'lead.webhook';
+/** Tries in all, the first included: retries after 1 s, 4 s and 16 s (the runner's backoff). */
+export const LEAD_WEBHOOK_ATTEMPTS = 4;
+const TIMEOUT_MS = 10_000;
+
+export interface LeadPostOptions {
   url: string;
   format: 'json' | 'form';
   log: FastifyBaseLogger;
-  /** Tries in all, the first included. */
-  attempts?: number;
-  /** Wait before the first retry; each later retry waits four times longer (1 s, 4 s, 16 s by default). */
-  baseDelayMs?: number;
+  /** The runner's stop: an interrupted send is handed back to the queue. */
+  signal?: AbortSignal;
   timeoutMs?: number;
-}
-
-export interface LeadForwarder {
-  /** Starts forwarding in the background and returns at once; the returned promise is for tests and shutdown. */
-  forward(lead: StoredLead, merged: boolean): Promise<boolean>;
-  /** Abandons pending retries (server shutdown). */
-  close(): Promise<void>;
 }
 
 /** The fields sent to the webhook: the stored lead, never anything the visitor did not type. */
@@ -38,31 +37,23 @@ export function leadPayload(lead: StoredLead, merged: boolean): Record<string, s
 }
 
 /**
- * Forwards stored leads to LEAD_WEBHOOK_URL. The lead is already safe in the database, so a slow or failing
- * receiver only costs retries and a log line, never the visitor's request.
+ * Queues the lead for the webhook in `tx`, the transaction that stored it: the lead is safe in the database and
+ * its delivery with it, so a slow, failing or restarted receiver (or server) only costs retries, never the lead or
+ * the visitor's request. The fields are fixed now, as the visitor sent them.
  */
-export function createLeadForwarder(opts: LeadForwarderOptions): LeadForwarder {
-  const attempts = opts.attempts ?? 4;
-  const baseDelay = opts.baseDelayMs ?? 1000;
-  const timeoutMs = opts.timeoutMs ?? 10_000;
-  const shutdown = new AbortController();
-  const pending = new Set<Promise<boolean>>();
+export async function enqueueLead(tx: Db, lead: StoredLead, merged: boolean): Promise<void> {
+  await enqueue(tx, LEAD_WEBHOOK_JOB, leadPayload(lead, merged), { maxAttempts: LEAD_WEBHOOK_ATTEMPTS });
+}
 
-  const wait = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      shutdown.signal.addEventListener(
-        'abort',
-        () => {
-          clearTimeout(timer);
-          resolve();
-        },
-        { once: true },
-      );
-    });
-
-  async function send(payload: Record<string, string>): Promise<void> {
-    const body = opts.format === 'form' ? new URLSearchParams(payload).toString() : JSON.stringify(payload);
+/** One try at the webhook: throws on a network error, a time-out or a non-2xx answer, so the runner retries. */
+export async function postLead(
+  opts: LeadPostOptions,
+  payload: Record<string, string>,
+  attempt: number,
+  attempts: number,
+): Promise<void> {
+  const body = opts.format === 'form' ? new URLSearchParams(payload).toString() : JSON.stringify(payload);
+  try {
     const res = await fetch(opts.url, {
       method: 'POST',
       headers: {
@@ -70,42 +61,20 @@ export function createLeadForwarder(opts: LeadForwarderOptions): LeadForwarder {
       },
       body,
       redirect: 'follow',
-      signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), shutdown.signal]),
+      signal: opts.signal
+        ? AbortSignal.any([AbortSignal.timeout(opts.timeoutMs ?? TIMEOUT_MS), opts.signal])
+        : AbortSignal.timeout(opts.timeoutMs ?? TIMEOUT_MS),
     });
     // Drain the body so the connection is released.
     await res.arrayBuffer().catch(() => undefined);
     if (!res.ok) throw new Error(`webhook answered ${res.status}`);
+  } catch (err) {
+    const last = attempt >= attempts;
+    opts.log[last ? 'error' : 'warn'](
+      { event: 'lead.forward_failed', leadId: payload.id, attempt, err: (err as Error).message },
+      last ? 'lead webhook failed; giving up (the lead is stored)' : 'lead webhook failed; will retry',
+    );
+    throw err;
   }
-
-  async function run(lead: StoredLead, merged: boolean): Promise<boolean> {
-    const payload = leadPayload(lead, merged);
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-      if (shutdown.signal.aborted) break;
-      try {
-        await send(payload);
-        opts.log.info({ event: 'lead.forwarded', leadId: lead.id, attempt }, 'lead forwarded to webhook');
-        return true;
-      } catch (err) {
-        const last = attempt === attempts || shutdown.signal.aborted;
-        opts.log[last ? 'error' : 'warn'](
-          { event: 'lead.forward_failed', leadId: lead.id, attempt, err: (err as Error).message },
-          last ? 'lead webhook failed; giving up (the lead is stored)' : 'lead webhook failed; will retry',
-        );
-        if (!last) await wait(baseDelay * 4 ** (attempt - 1));
-      }
-    }
-    return false;
-  }
-
-  return {
-    forward(lead, merged) {
-      const p = run(lead, merged).finally(() => pending.delete(p));
-      pending.add(p);
-      return p;
-    },
-    async close() {
-      shutdown.abort();
-      await Promise.allSettled([...pending]);
-    },
-  };
+  opts.log.info({ event: 'lead.forwarded', leadId: payload.id, attempt }, 'lead forwarded to webhook');
 }

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { enqueue } from '../../jobs/queue.ts';
 
 export interface MailMessage {
   to: string;
@@ -34,4 +36,15 @@ export function smtpMailer(url: string, from: string, log: FastifyBaseLogger): M
 
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   return config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM, log) : logMailer(log);
+}
+
+/** The job that sends one e-mail (jobs/definitions.ts). */
+export const SEND_EMAIL = 'email.send';
+
+/**
+ * Queues an e-mail in `db` (the transaction of the change it reports, where there is one); the job retries a
+ * failing mail server with backoff, and the e-mail is lost neither to a restart nor to an error.
+ */
+export async function enqueueEmail(db: Db, message: MailMessage, uniqueKey?: string): Promise<void> {
+  await enqueue(db, SEND_EMAIL, { ...message }, { maxAttempts: 6, uniqueKey });
 }

@@ -1,8 +1,7 @@
 import { NOTIFICATION_TYPES, type NotificationItem, type NotificationType } from '@ub/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
-import { emailNotification } from './preferences.ts';
+import { enqueue } from '../../jobs/queue.ts';
 
 export { NOTIFICATION_TYPES, type NotificationType };
 
@@ -11,11 +10,14 @@ export interface NotificationInput {
   type: NotificationType;
   title: string;
   message: string;
-  /** Where in the app the notification points, e.g. /dashboard/orders. */
+  /** Where in the app the notification points, e.g. /dashboard/orders/<id>. */
   link?: string;
 }
 
 export const notificationChannel = (userId: string) => `notifications:${userId}`;
+
+/** The job that delivers a recorded notification (live stream, then e-mail by preference): jobs/definitions.ts. */
+export const DELIVER_NOTIFICATION = 'notification.deliver';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -33,20 +35,13 @@ export function toNotificationItem(row: NotificationRow): NotificationItem {
 }
 
 /**
- * Records a notification, publishes it to the user's live stream and, when the user asked for this kind by
- * e-mail, sends the e-mail in the background (a mail failure is logged, never the caller's problem). Call it
- * after the change it reports has been committed; pass `tx` to record it inside the same transaction instead,
- * then call the returned `publish` after the commit (it also sends the e-mail).
+ * Records a notification and its delivery job in `tx`, the transaction of the change it reports (the outbox): both
+ * exist exactly when the change committed, and delivery (live stream, e-mail) runs after the commit on the job
+ * runner, so a slow or failing delivery never fails, or is lost by, the change.
  */
-export async function notify(app: FastifyInstance, input: NotificationInput, tx?: Db) {
-  const [row] = await (tx ?? app.db).insert(notifications).values(input).returning();
+export async function notify(tx: Db, input: NotificationInput): Promise<NotificationRow> {
+  const [row] = await tx.insert(notifications).values(input).returning();
   if (!row) throw new Error('notification insert returned nothing');
-  const publish = async () => {
-    void emailNotification(app, row).catch((err: Error) =>
-      app.log.warn({ err: err.message, notificationId: row.id }, 'notification e-mail failed'),
-    );
-    await app.events.publish(notificationChannel(input.userId), toNotificationItem(row));
-  };
-  if (!tx) await publish().catch((err) => app.log.warn({ err }, 'notification publish failed'));
-  return { row, publish };
+  await enqueue(tx, DELIVER_NOTIFICATION, { notificationId: row.id });
+  return row;
 }

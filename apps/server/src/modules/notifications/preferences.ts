@@ -1,9 +1,9 @@
 import { NOTIFICATION_TYPES, type NotificationType } from '@ub/shared';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { notificationPreferences, type notifications, users } from '../../db/schema/index.ts';
 import { transaction } from '../../lib/transaction.ts';
+import type { MailMessage } from './mailer.ts';
 
 /** The kinds of notification the user also wants by e-mail (none until they choose). */
 export async function emailTypes(db: Db, userId: string): Promise<NotificationType[]> {
@@ -26,9 +26,16 @@ export async function saveEmailTypes(db: Db, userId: string, types: Notification
   });
 }
 
-/** Sends the notification by e-mail when the user's preference for its kind says so. */
-export async function emailNotification(app: FastifyInstance, row: typeof notifications.$inferSelect): Promise<void> {
-  const [pref] = await app.db
+/**
+ * The e-mail for a notification when the user's preference for its kind asks for one (and the account is active),
+ * else undefined.
+ */
+export async function notificationEmail(
+  db: Db,
+  publicUrl: string | undefined,
+  row: typeof notifications.$inferSelect,
+): Promise<MailMessage | undefined> {
+  const [pref] = await db
     .select({ email: users.email })
     .from(notificationPreferences)
     .innerJoin(users, eq(users.id, notificationPreferences.userId))
@@ -41,13 +48,12 @@ export async function emailNotification(app: FastifyInstance, row: typeof notifi
       ),
     )
     .limit(1);
-  if (!pref) return;
-  const link = row.link && app.config.PUBLIC_URL ? new URL(row.link, app.config.PUBLIC_URL).toString() : undefined;
+  if (!pref) return undefined;
+  const link = row.link && publicUrl ? new URL(row.link, publicUrl).toString() : undefined;
   const text = [
     row.message,
     link ? `\nOpen it in Udyog Bazaar: ${link}` : '',
     '\nYou receive this e-mail because you turned it on in Notification Settings.',
   ].join('\n');
-  await app.mailer.send({ to: pref.email, subject: row.title, text });
-  app.log.info({ event: 'notification.emailed', notificationId: row.id, type: row.type }, 'notification e-mailed');
+  return { to: pref.email, subject: row.title, text };
 }

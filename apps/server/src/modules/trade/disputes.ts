@@ -18,7 +18,7 @@ export const DISPUTE_MESSAGES = {
  * cannot be cancelled under the check.
  */
 export async function raiseDispute(app: FastifyInstance, buyerId: string, orderId: string, reason: string) {
-  const { d, o, sellerUserId } = await transaction(app.db, async (tx) => {
+  return transaction(app.db, async (tx) => {
     const [row] = await tx
       .select({ o: orders, sellerUserId: manufacturers.userId })
       .from(orders)
@@ -36,17 +36,16 @@ export async function raiseDispute(app: FastifyInstance, buyerId: string, orderI
       .values({ orderId, manufacturerId: row.o.manufacturerId, buyerId, reason })
       .returning();
     if (!inserted) throw new Error('dispute insert returned nothing');
-    return { d: inserted, o: row.o, sellerUserId: row.sellerUserId };
+    await notify(tx, {
+      userId: row.sellerUserId,
+      type: 'dispute_raised',
+      title: 'Dispute raised',
+      message: `A dispute was raised on order ${row.o.orderNumber}: ${reason.slice(0, 140)}`,
+      link: `/dashboard/orders/${orderId}`,
+    });
+    return inserted;
   }).catch((err: unknown) => {
     if (isUniqueViolation(err, 'disputes_one_open_per_order')) throw conflict(DISPUTE_MESSAGES.alreadyOpen);
     throw err;
   });
-  await notify(app, {
-    userId: sellerUserId,
-    type: 'dispute_raised',
-    title: 'Dispute raised',
-    message: `A dispute was raised on order ${o.orderNumber}: ${reason.slice(0, 140)}`,
-    link: '/dashboard/orders',
-  });
-  return d;
 }

@@ -30,6 +30,7 @@ import {
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isListable } from '../catalog/listable.ts';
 import { assertSellerMay } from '../auth/seller-status.ts';
+import { formatInr } from '@ub/shared/format';
 import { notify } from '../notifications/notify.ts';
 import {
   COUNT_AHEAD_PAGES,
@@ -243,8 +244,8 @@ export async function placeBuyerOrder(
     });
   });
   if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0] as string, fields);
-  const order = await transaction(app.db, (tx) =>
-    insertOrder(tx, {
+  return transaction(app.db, async (tx) => {
+    const order = await insertOrder(tx, {
       manufacturerId: m.id,
       buyer,
       buyerEmail: buyerUser.email,
@@ -253,16 +254,16 @@ export async function placeBuyerOrder(
       paymentMethod: input.paymentMethod ?? 'NEFT',
       takeStock: true,
       actorUserId: buyerUser.id,
-    }),
-  );
-  await notify(app, {
-    userId: m.userId,
-    type: 'order_new',
-    title: 'New order',
-    message: `${buyer.companyName} placed order ${order.orderNumber} for ₹${order.total}.`,
-    link: '/dashboard/orders',
+    });
+    await notify(tx, {
+      userId: m.userId,
+      type: 'order_new',
+      title: 'New order',
+      message: `${buyer.companyName} placed order ${order.orderNumber} for ${formatInr(order.total)}.`,
+      link: `/dashboard/orders/${order.id}`,
+    });
+    return order;
   });
-  return order;
 }
 
 type StatusChange = Pick<z.output<typeof orderStatusChangeSchema>, 'status'> &
@@ -512,25 +513,27 @@ export async function cancelByBuyer(
   reason: string,
   actorUserId: string,
 ) {
-  const order = await changeOrderStatus(
-    app.db,
-    { buyerId: buyer.id },
-    orderId,
-    { status: 'cancelled', reason },
-    actorUserId,
-  );
-  const [m] = await app.db
-    .select({ userId: manufacturers.userId })
-    .from(manufacturers)
-    .where(eq(manufacturers.id, order.manufacturerId));
-  if (m) {
-    await notify(app, {
-      userId: m.userId,
-      type: 'order_cancelled',
-      title: 'Order cancelled',
-      message: `${buyer.companyName} cancelled order ${order.orderNumber}: ${reason}`,
-      link: '/dashboard/orders',
-    });
-  }
-  return order;
+  return transaction(app.db, async (tx) => {
+    const order = await changeOrderStatus(
+      tx,
+      { buyerId: buyer.id },
+      orderId,
+      { status: 'cancelled', reason },
+      actorUserId,
+    );
+    const [m] = await tx
+      .select({ userId: manufacturers.userId })
+      .from(manufacturers)
+      .where(eq(manufacturers.id, order.manufacturerId));
+    if (m) {
+      await notify(tx, {
+        userId: m.userId,
+        type: 'order_cancelled',
+        title: 'Order cancelled',
+        message: `${buyer.companyName} cancelled order ${order.orderNumber}: ${reason}`,
+        link: `/dashboard/orders/${order.id}`,
+      });
+    }
+    return order;
+  });
 }

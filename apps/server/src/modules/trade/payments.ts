@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { buyers, manufacturers, orders, payments, settlements } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { formatInr } from '@ub/shared/format';
 import { notify } from '../notifications/notify.ts';
 import { containsPattern, searchQuery } from '../../lib/search.ts';
 import { iso } from './common.ts';
@@ -157,15 +158,15 @@ export async function recordPayment(
       .set({ status: 'paid', method: input.method, reference: input.reference, paidAt: now, amount: o.total })
       .where(eq(payments.id, pending.id))
       .returning();
+    if (!p) throw new Error('payment update returned nothing');
+    await notify(tx, {
+      userId: order.sellerUserId,
+      type: 'payment_received',
+      title: 'Payment received',
+      message: `${formatInr(p.amount)} received by ${p.method} for order ${o.orderNumber}.`,
+      link: `/dashboard/orders/${o.id}`,
+    });
     return p;
-  });
-  if (!paid) throw new Error('payment update returned nothing');
-  await notify(app, {
-    userId: order.sellerUserId,
-    type: 'payment_received',
-    title: 'Payment received',
-    message: `₹${paid.amount} received by ${paid.method} for order ${o.orderNumber}.`,
-    link: '/dashboard/payments',
   });
   return paid;
 }

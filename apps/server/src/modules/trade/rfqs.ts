@@ -78,14 +78,14 @@ export async function createRfq(
       notes: input.description,
       createdBy: actorUserId,
     });
+    await notify(tx, {
+      userId: m.userId,
+      type: 'rfq_new',
+      title: 'New RFQ',
+      message: `${buyer.companyName} requests ${row.requestedQuantity} × ${row.productName} (${row.rfqNumber}).`,
+      link: `/dashboard/rfqs/${row.id}`,
+    });
     return row;
-  });
-  await notify(app, {
-    userId: m.userId,
-    type: 'rfq_new',
-    title: 'New RFQ',
-    message: `${buyer.companyName} requests ${rfq.requestedQuantity} × ${rfq.productName} (${rfq.rfqNumber}).`,
-    link: '/dashboard/rfqs',
   });
   return rfq;
 }
@@ -358,22 +358,22 @@ export async function buyerRfqResponse(
     }
     await tx.update(rfqs).set(patch).where(eq(rfqs.id, r.id));
     await tx.insert(rfqOffers).values(offer);
+    const [m] = await tx
+      .select({ userId: manufacturers.userId })
+      .from(manufacturers)
+      .where(eq(manufacturers.id, r.manufacturerId));
+    if (m) {
+      const verb = { accept: 'accepted', reject: 'declined', counter: 'countered' }[input.action];
+      await notify(tx, {
+        userId: m.userId,
+        type: 'rfq_buyer_response',
+        title: `RFQ ${verb}`,
+        message: `${buyer.companyName} ${verb} your offer on ${r.rfqNumber} (${r.productName}).`,
+        link: `/dashboard/rfqs/${r.id}`,
+      });
+    }
     return r;
   });
-  const [m] = await app.db
-    .select({ userId: manufacturers.userId })
-    .from(manufacturers)
-    .where(eq(manufacturers.id, r.manufacturerId));
-  if (m) {
-    const verb = { accept: 'accepted', reject: 'declined', counter: 'countered' }[input.action];
-    await notify(app, {
-      userId: m.userId,
-      type: 'rfq_buyer_response',
-      title: `RFQ ${verb}`,
-      message: `${buyer.companyName} ${verb} your offer on ${r.rfqNumber} (${r.productName}).`,
-      link: '/dashboard/rfqs',
-    });
-  }
   return rfqById(app, r.id);
 }
 

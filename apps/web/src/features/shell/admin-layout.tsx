@@ -5,6 +5,7 @@ import {
   LayoutDashboard,
   Megaphone,
   Package,
+  RefreshCw,
   Settings,
   ShieldAlert,
   ShoppingCart,
@@ -22,6 +23,7 @@ const NAV: NavItem[] = [
   { to: '/admin/content', label: 'Content & Communication', icon: Megaphone },
   { to: '/admin/disputes', label: 'Disputes', icon: ShieldAlert },
   { to: '/admin/reports', label: 'Reports', icon: ChartColumn },
+  { to: '/admin/jobs', label: 'Background jobs', icon: RefreshCw },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
 ];
 

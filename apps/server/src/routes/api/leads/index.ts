@@ -1,14 +1,10 @@
 import { errorBody, LEAD_MESSAGES, leadResponse, leadSchema } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { storeLead } from '../../../modules/leads/leads.ts';
-import { createLeadForwarder } from '../../../modules/leads/webhook.ts';
+import { enqueueLead } from '../../../modules/leads/webhook.ts';
+import { transaction } from '../../../lib/transaction.ts';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const forwarder = app.config.LEAD_WEBHOOK_URL
-    ? createLeadForwarder({ url: app.config.LEAD_WEBHOOK_URL, format: app.config.LEAD_WEBHOOK_FORMAT, log: app.log })
-    : undefined;
-  if (forwarder) app.addHook('onClose', () => forwarder.close());
-
   app.post(
     '/leads',
     {
@@ -21,10 +17,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { lead, merged } = await storeLead(app.db, req.body);
+      const { lead, merged } = await transaction(app.db, async (tx) => {
+        const stored = await storeLead(tx, req.body);
+        if (app.config.LEAD_WEBHOOK_URL) await enqueueLead(tx, stored.lead, stored.merged);
+        return stored;
+      });
       req.log.info({ event: merged ? 'lead.merged' : 'lead.created', leadId: lead.id }, 'lead stored');
-      // Not awaited: the visitor's answer never waits for (or fails with) the webhook.
-      void forwarder?.forward(lead, merged);
       return reply.status(merged ? 200 : 201).send({ id: lead.id, merged, message: LEAD_MESSAGES.success });
     },
   );
