@@ -1,17 +1,17 @@
 import { expect, type Page, test } from '@playwright/test';
 
-/** Waits until the page stops scrolling (a smooth scroll runs for a few hundred milliseconds). */
+/** Waits until the click's scroll began (the fragment is set) and ended (three readings 200 ms apart agree). */
 async function scrollSettled(page: Page) {
-  let last = -1;
+  await expect(page).toHaveURL(/#register$/);
+  const readings: number[] = [];
   await expect
     .poll(
       async () => {
-        const y = await page.evaluate(() => window.scrollY);
-        const still = y === last;
-        last = y;
-        return still;
+        readings.push(await page.evaluate(() => window.scrollY));
+        const last = readings.slice(-3);
+        return last.length === 3 && last.every((y) => y === last[0]) && (last[0] ?? 0) > 0;
       },
-      { intervals: [150] },
+      { intervals: [200], timeout: 15_000 },
     )
     .toBe(true);
 }
@@ -54,27 +54,28 @@ for (const width of [375, 768]) {
   });
 }
 
-test('at 375 px the hero counters sit on one line', async ({ page }) => {
+test('at 375 px the hero counters sit on one line: boxes, figures and labels each share one top', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
-  const counters = ['sellers', 'growth', 'support'].map((id) => page.getByTestId(`counter-${id}`));
-  await expect(counters[2] ?? page.locator('none')).toHaveText('24x7');
-  const boxes = await Promise.all(
-    counters.map((c) =>
-      c.evaluate((el) => {
-        const figure = el.getBoundingClientRect();
-        const box = el.closest('dl > div')?.getBoundingClientRect();
-        return {
-          top: box?.top ?? Number.NaN,
-          figureHeight: figure.height,
-          lineHeight: parseFloat(getComputedStyle(el).lineHeight),
-        };
-      }),
-    ),
-  );
-  const tops = new Set(boxes.map((b) => Math.round(b.top)));
-  expect(tops.size).toBe(1);
-  // Each figure on one line: "24x7" does not wrap inside its box.
-  for (const b of boxes) expect(b.figureHeight).toBeLessThanOrEqual(b.lineHeight * 1.5);
+  await expect(page.getByTestId('counter-support')).toHaveText('24x7');
+  const rows = await page
+    .locator('dl')
+    .first()
+    .evaluate((dl) =>
+      [...dl.children].map((box) => ({
+        box: Math.round(box.getBoundingClientRect().top),
+        figure: Math.round(box.querySelector('dd')?.getBoundingClientRect().top ?? Number.NaN),
+        label: Math.round(box.querySelector('dt')?.getBoundingClientRect().top ?? Number.NaN),
+        labelLines: Math.round(
+          (box.querySelector('dt')?.getBoundingClientRect().height ?? 0) /
+            Number.parseFloat(getComputedStyle(box.querySelector('dt') as Element).lineHeight),
+        ),
+      })),
+    );
+  expect(rows).toHaveLength(3);
+  for (const key of ['box', 'figure', 'label'] as const) {
+    expect(new Set(rows.map((r) => r[key])).size, key).toBe(1);
+  }
+  expect(rows.map((r) => r.labelLines)).toEqual([1, 1, 1]);
 });
