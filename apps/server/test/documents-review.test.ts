@@ -17,9 +17,7 @@ describe('verification documents: replacement and review status', () => {
       { field: 'file', name, data, type: 'application/pdf' },
     ]);
   const list = async (token: string) =>
-    (await call(t.app, 'GET', '/api/settings/documents', { token })).json().documents as Array<
-      Record<string, unknown>
-    >;
+    (await call(t.app, 'GET', '/api/settings/documents', { token })).json().documents as Array<Record<string, unknown>>;
 
   it('replaces the document of the same type: the old one and its file are gone', async () => {
     const seller = await loginSeller(t.app, { status: 'received' });

@@ -158,9 +158,15 @@ describe('products API', () => {
     expect(clash.json().fields).toEqual({ sku: 'A product with this SKU already exists.' });
     const id = (await add(s.token, { ...valid, sku: 'abc-2' })).json().product_id;
     const { version } = (await call(t.app, 'GET', `/api/product/${id}`, { token: s.token })).json();
-    const edit = await call(t.app, 'PUT', `/api/product/${id}`, { token: s.token, body: { ...valid, version, sku: 'Abc-1' } });
+    const edit = await call(t.app, 'PUT', `/api/product/${id}`, {
+      token: s.token,
+      body: { ...valid, version, sku: 'Abc-1' },
+    });
     expect(edit.statusCode).toBe(409);
-    const own = await call(t.app, 'PUT', `/api/product/${id}`, { token: s.token, body: { ...valid, version, sku: 'ABC-2' } });
+    const own = await call(t.app, 'PUT', `/api/product/${id}`, {
+      token: s.token,
+      body: { ...valid, version, sku: 'ABC-2' },
+    });
     expect(own.statusCode).toBe(200);
   });
 
