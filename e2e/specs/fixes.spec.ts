@@ -63,7 +63,7 @@ test('at 375 px the hero counters sit on one line: boxes, figures and labels eac
     .locator('dl')
     .first()
     .evaluate((dl) =>
-      [...dl.children].map((box) => ({
+      Array.from(dl.children, (box) => ({
         box: Math.round(box.getBoundingClientRect().top),
         figure: Math.round(box.querySelector('dd')?.getBoundingClientRect().top ?? Number.NaN),
         label: Math.round(box.querySelector('dt')?.getBoundingClientRect().top ?? Number.NaN),

@@ -29,7 +29,7 @@ function show(page: ReactNode) {
 
 const limited = { error: 'Too many requests. Please try again later.' };
 
-describe('a rate-limited sign-in says how long to wait', () => {
+describe('a rate-limited sign-in says how long to wait', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it.each([
@@ -65,7 +65,7 @@ describe('a rate-limited sign-in says how long to wait', () => {
   });
 });
 
-describe('forgot password', () => {
+describe('forgot password', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('counts the resend cooldown down on the Resend button', async () => {

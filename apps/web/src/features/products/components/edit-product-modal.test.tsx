@@ -59,7 +59,7 @@ function renderModal(fetchMock: (url: string, init?: RequestInit) => Response) {
   );
 }
 
-describe('Edit Product', () => {
+describe('Edit Product', { timeout: 20_000 }, () => {
   beforeEach(() => localStorage.setItem('token', 'seller-token'));
   afterEach(() => {
     vi.unstubAllGlobals();
