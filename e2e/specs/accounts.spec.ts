@@ -177,7 +177,7 @@ test('forgot password end to end: code from the SMS log, new password signs in',
 
   await expect(page.getByText('Step 2 of 3')).toBeVisible();
   const code = await readCode(seller.phone);
-  await expect(page.getByRole('button', { name: /Resend in \d+s/ })).toBeDisabled();
+  await expect(page.getByRole('button', { name: /Resend code in \d+s/ })).toBeDisabled();
   const codeInput = page.getByLabel('Verification Code');
   await codeInput.fill('12345');
   await expect(page.getByRole('button', { name: 'Verify Code' })).toBeDisabled();
@@ -185,7 +185,7 @@ test('forgot password end to end: code from the SMS log, new password signs in',
   await page.getByRole('button', { name: 'Verify Code' }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid verification code');
   // The resend countdown runs down from 30 seconds.
-  await expect(page.getByRole('button', { name: /Resend in (2\d|1\d)s/ })).toBeDisabled();
+  await expect(page.getByRole('button', { name: /Resend code in (2\d|1\d)s/ })).toBeDisabled();
   await screenshots(page, 'forgot-step2');
   await codeInput.fill(code);
   await page.getByRole('button', { name: 'Verify Code' }).click();

@@ -52,9 +52,9 @@ test('a seller adds a product with an image, sees its thumbnail, edits it and de
   await dialog.getByLabel('Stock *').fill('1200');
   await dialog.getByLabel('Unit *').selectOption('piece');
   await dialog.getByLabel('Category *').selectOption('toys');
-  await dialog.getByLabel('Colours').fill('  Red,,  Blue ');
+  await dialog.getByLabel('Colours').fill('  Sky Blue,,  Navy Blue ');
   await dialog.getByLabel('Colours').blur();
-  await expect(dialog.getByLabel('Colours')).toHaveValue('Red,Blue');
+  await expect(dialog.getByLabel('Colours')).toHaveValue('Sky Blue, Navy Blue');
   await dialog.getByLabel('GST %').selectOption('5');
   await expect(submit).toBeDisabled();
 

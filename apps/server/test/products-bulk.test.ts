@@ -71,6 +71,30 @@ describe('bulk product upload', () => {
     });
   });
 
+  it('reports whole-number, unit and case-blind SKU errors, and splits lists on commas only', async () => {
+    const s = await loginSeller(t.app);
+    await createProduct(t.app.db, s.manufacturer.id, { sku: 'old-1' });
+    const csv = [
+      `${HEADER},sizes,colors`,
+      'Kurta,Cotton,KU-1,499,10,5,piece,"Free Size, XL","Sky Blue, Navy Blue, sky blue"',
+      'Half MOQ,Desc,HM-1,10,1.5,5,piece,,',
+      'Dozen,Desc,DZ-1,10,1,5,dozen,,',
+      'Upper,Desc,OLD-1,10,1,5,piece,,',
+      'Lower again,Desc,ku-1,10,1,5,piece,,',
+    ].join('\n');
+    const res = await send(s.token, csv);
+    expect(res.json().failed).toEqual([
+      { row: 3, column: 'moq', reason: 'MOQ must be a whole number.', sku: 'HM-1' },
+      { row: 4, column: 'unit', reason: 'Unit must be one of piece, kg, gram, liter, meter, box, pack.', sku: 'DZ-1' },
+      { row: 5, column: 'sku', reason: 'A product with this SKU already exists.', sku: 'OLD-1' },
+      { row: 6, column: 'sku', reason: 'SKU already used in row 2 of this file.', sku: 'ku-1' },
+    ]);
+    expect(res.json().successCount).toBe(1);
+    const list = (await call(t.app, 'GET', '/api/products?q=KU-1', { token: s.token })).json();
+    const kurta = (await call(t.app, 'GET', `/api/product/${list.products[0].id}`, { token: s.token })).json();
+    expect(kurta).toMatchObject({ sizes: ['Free Size', 'XL'], colors: ['Sky Blue', 'Navy Blue'] });
+  });
+
   it('accepts a UTF-8 BOM and quoted fields with commas, quotes and line breaks', async () => {
     const s = await loginSeller(t.app);
     const csv = `\uFEFF${HEADER}\n"Kite ""Patang""","Paper kite,\nwith string",KITE-1,35,100,50,piece\n`;

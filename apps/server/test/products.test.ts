@@ -88,9 +88,9 @@ describe('products API', () => {
     [{ price: -5 }, 'price', 'Price must be greater than 0.'],
     [{ price: 'abc' }, 'price', 'Price must be greater than 0.'],
     [{ price: 10.555 }, 'price', 'Price can have at most 2 decimal places.'],
-    [{ moq: 1.5 }, 'moq', 'MOQ must be at least 1.'],
-    [{ stock: 2.5 }, 'stock', 'Stock must be 0 or more.'],
-    [{ unit: 'dozen' }, 'unit', 'Unit is required.'],
+    [{ moq: 1.5 }, 'moq', 'MOQ must be a whole number.'],
+    [{ stock: 2.5 }, 'stock', 'Stock must be a whole number.'],
+    [{ unit: 'dozen' }, 'unit', 'Unit must be one of piece, kg, gram, liter, meter, box, pack.'],
     [{ category: 'furniture' }, 'category', 'Category is required.'],
     [{ material: 'Gold' }, 'material', 'Choose a material from the list.'],
     [{ hsn_code: '12345' }, 'hsn_code', 'HSN code must be 4, 6 or 8 digits.'],
@@ -112,13 +112,18 @@ describe('products API', () => {
     }
   });
 
-  it('normalises sizes and colours sent as text: whitespace and repeated commas become single commas', async () => {
+  it('splits sizes and colours sent as text on commas only: a value keeps its inner spaces', async () => {
     const s = await loginSeller(t.app);
-    const res = await add(s.token, { ...valid, sku: 'NORM-1', sizes: ',, S,,M   L ,', colors: ' Red , ,Green,' });
+    const res = await add(s.token, {
+      ...valid,
+      sku: 'NORM-1',
+      sizes: ',, S,,Free   Size ,',
+      colors: ' Sky Blue , ,Navy Blue, sky blue',
+    });
     expect(res.statusCode).toBe(201);
     const got = await call(t.app, 'GET', `/api/product/${res.json().product_id}`, { token: s.token });
-    expect(got.json().sizes).toEqual(['S', 'M', 'L']);
-    expect(got.json().colors).toEqual(['Red', 'Green']);
+    expect(got.json().sizes).toEqual(['S', 'Free Size']);
+    expect(got.json().colors).toEqual(['Sky Blue', 'Navy Blue']);
   });
 
   it('accepts only the configured GST rates (checked against site settings)', async () => {
@@ -143,6 +148,26 @@ describe('products API', () => {
     });
     const other = await loginSeller(t.app);
     expect((await add(other.token, { ...valid, sku: 'DUP-1' })).statusCode).toBe(201);
+  });
+
+  it('treats SKUs that differ only in case as the same SKU, on add and on edit', async () => {
+    const s = await loginSeller(t.app);
+    expect((await add(s.token, { ...valid, sku: 'abc-1' })).statusCode).toBe(201);
+    const clash = await add(s.token, { ...valid, sku: 'ABC-1' });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().fields).toEqual({ sku: 'A product with this SKU already exists.' });
+    const id = (await add(s.token, { ...valid, sku: 'abc-2' })).json().product_id;
+    const { version } = (await call(t.app, 'GET', `/api/product/${id}`, { token: s.token })).json();
+    const edit = await call(t.app, 'PUT', `/api/product/${id}`, {
+      token: s.token,
+      body: { ...valid, version, sku: 'Abc-1' },
+    });
+    expect(edit.statusCode).toBe(409);
+    const own = await call(t.app, 'PUT', `/api/product/${id}`, {
+      token: s.token,
+      body: { ...valid, version, sku: 'ABC-2' },
+    });
+    expect(own.statusCode).toBe(200);
   });
 
   it('auto-approves products of approved sellers only when the site switch is on', async () => {

@@ -12,6 +12,15 @@ export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
   incorporation: 'Incorporation certificate',
 };
 
+/** A document's review: pending until the admin decides the registration it was sent for. */
+export const DOCUMENT_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type DocumentReviewStatus = (typeof DOCUMENT_REVIEW_STATUSES)[number];
+export const DOCUMENT_REVIEW_LABELS: Record<DocumentReviewStatus, string> = {
+  pending: 'Pending review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
 export const DOCUMENT_LIMITS = {
   maxBytes: 10 * 1024 * 1024,
   maxPerSeller: 20,

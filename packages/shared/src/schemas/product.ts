@@ -11,8 +11,11 @@ export const PRODUCT_MESSAGES = {
   priceDecimals: 'Price can have at most 2 decimal places.',
   priceTooLarge: 'Price is too large.',
   moq: 'MOQ must be at least 1.',
+  moqWhole: 'MOQ must be a whole number.',
   stock: 'Stock must be 0 or more.',
+  stockWhole: 'Stock must be a whole number.',
   unit: 'Unit is required.',
+  unitInvalid: `Unit must be one of ${UNITS.join(', ')}.`,
   category: 'Category is required.',
   categoryInvalid: 'Choose a category from the list.',
   materialInvalid: 'Choose a material from the list.',
@@ -41,30 +44,38 @@ export const MAX_PRODUCT_IMAGES = 10;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 /**
- * The spec's sizes/colours rule: whitespace and repeated commas collapse into single commas, leading and trailing
- * commas are dropped. Applied to the text as typed.
+ * Sizes and colours: commas separate values and a value keeps the spaces inside it ("Sky Blue, Navy Blue" is two
+ * values). Each value is trimmed with inner runs of spaces collapsed, empty values are dropped, and a repeat in
+ * another case is dropped (the first spelling stays). This departs from the spec's whitespace-splitting rule on
+ * purpose: the field's own hint says "Separate with commas" (README, departures).
  */
-export function normalizeListText(text: string): string {
-  return text.replace(/[\s,]+/g, ',').replace(/^,+|,+$/g, '');
+export function parseList(input: string | readonly string[]): string[] {
+  const parts = typeof input === 'string' ? input.split(',') : input.flatMap((v) => v.split(','));
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const part of parts) {
+    const value = part.trim().replace(/\s+/g, ' ');
+    const key = value.toLocaleLowerCase('en-IN');
+    if (!value || seen.has(key)) continue;
+    seen.add(key);
+    out.push(value);
+  }
+  return out;
 }
 
-/** The normalised text split on commas and trimmed, as sent to the server. */
-export function splitList(text: string): string[] {
-  const normalized = normalizeListText(text);
-  return normalized ? normalized.split(',').map((s) => s.trim()) : [];
+/** A list as the form's text field shows it. */
+export function formatList(values: readonly string[]): string {
+  return values.join(', ');
 }
 
 const listField = z.preprocess(
   (v) => {
     if (v === undefined || v === null) return [];
-    if (typeof v === 'string') return splitList(v);
-    if (Array.isArray(v)) return v.flatMap((s) => (typeof s === 'string' ? splitList(s) : [s]));
+    if (typeof v === 'string') return parseList(v);
+    if (Array.isArray(v) && v.every((s) => typeof s === 'string')) return parseList(v);
     return v;
   },
-  z
-    .array(z.string().max(50, 'Each entry must be at most 50 characters.'))
-    .max(50, 'At most 50 entries.')
-    .transform((list) => [...new Set(list)]),
+  z.array(z.string().max(50, 'Each entry must be at most 50 characters.')).max(50, 'At most 50 entries.'),
 );
 
 /** Text (from a form field or CSV cell) or a number, as a number; blank is missing. */
@@ -77,11 +88,11 @@ const numberFrom = (message: string) =>
     z.number({ error: message }).refine(Number.isFinite, message),
   );
 
-const integerFrom = (message: string, min: number) =>
+const integerFrom = (message: string, wholeMessage: string, min: number) =>
   numberFrom(message).pipe(
     z
       .number()
-      .int(message)
+      .int(wholeMessage)
       .min(min, message)
       .max(2_000_000_000, `${message.split(' ')[0]} is too large.`),
   );
@@ -105,9 +116,15 @@ export const productFields = {
   price: numberFrom(PRODUCT_MESSAGES.price)
     .pipe(z.number().gt(0, PRODUCT_MESSAGES.price).max(999_999_999, PRODUCT_MESSAGES.priceTooLarge))
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, PRODUCT_MESSAGES.priceDecimals),
-  moq: integerFrom(PRODUCT_MESSAGES.moq, LIMITS.moqMin),
-  stock: integerFrom(PRODUCT_MESSAGES.stock, LIMITS.stockMin),
-  unit: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.enum(UNITS, { error: PRODUCT_MESSAGES.unit })),
+  moq: integerFrom(PRODUCT_MESSAGES.moq, PRODUCT_MESSAGES.moqWhole, LIMITS.moqMin),
+  stock: integerFrom(PRODUCT_MESSAGES.stock, PRODUCT_MESSAGES.stockWhole, LIMITS.stockMin),
+  unit: z.preprocess(
+    (v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v.trim() : v),
+    z.enum(UNITS, {
+      error: (issue) =>
+        issue.input === '' || typeof issue.input !== 'string' ? PRODUCT_MESSAGES.unit : PRODUCT_MESSAGES.unitInvalid,
+    }),
+  ),
   brand: optionalText(100),
   category: z.preprocess(
     blankToUndefined,

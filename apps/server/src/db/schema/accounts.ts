@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { DOCUMENT_REVIEW_STATUSES } from '@ub/shared';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const roleEnum = pgEnum('role', ['seller', 'admin', 'buyer']);
 export const manufacturerStatusEnum = pgEnum('manufacturer_status', [
@@ -90,9 +102,16 @@ export const manufacturerDocuments = pgTable(
     thumbKey: text('thumb_key'),
     mime: text('mime').notNull(),
     originalName: text('original_name').notNull(),
+    /** The admin's verdict on this file: set for every pending document when the registration is decided. */
+    reviewStatus: text('review_status', { enum: DOCUMENT_REVIEW_STATUSES }).notNull().default('pending'),
+    reviewReason: text('review_reason'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('manufacturer_documents_mfr_idx').on(t.manufacturerId)],
+  (t) => [
+    index('manufacturer_documents_mfr_idx').on(t.manufacturerId),
+    check('manufacturer_documents_review_status', sql`${t.reviewStatus} in ('pending', 'approved', 'rejected')`),
+  ],
 );
 
 /** One-time codes for password reset by SMS. Only a hash of the code is stored. */

@@ -58,7 +58,8 @@ export const products = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('products_mfr_sku_key').on(t.manufacturerId, t.sku),
+    // "abc-1" and "ABC-1" are one SKU: a seller, a buyer and a spreadsheet do not tell them apart.
+    uniqueIndex('products_mfr_sku_key').on(t.manufacturerId, sql`lower(${t.sku})`),
     // id breaks ties: a bulk upload gives thousands of rows one created_at, and the list orders by both.
     index('products_mfr_created_idx').on(t.manufacturerId, t.createdAt, t.id),
     index('products_moderation_idx').on(t.moderationStatus, t.createdAt),

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { DOCUMENT_KIND_LABELS, DOCUMENT_LIMITS, DOCUMENT_MESSAGES, type DocumentKind } from '@ub/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { manufacturerDocuments } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { manufacturerDocuments, pendingFiles } from '../../db/schema/index.ts';
 import sharp from 'sharp';
 import { AppError, badRequest, conflict, isCheckViolation, notFound } from '../../lib/errors.ts';
-import { deleteRowsThenFiles, storeFilesWithRows } from '../../lib/stored-files.ts';
+import { deleteRowsThenFiles, storeFilesWithRows, sweepPendingFiles } from '../../lib/stored-files.ts';
 import { MAX_IMAGE_PIXELS } from '../../lib/uploads.ts';
 
 const SIGNATURES: Array<{ mime: string; ext: string; test: (b: Buffer) => boolean }> = [
@@ -65,6 +66,8 @@ const toItem = (d: typeof manufacturerDocuments.$inferSelect) => ({
   name: d.originalName,
   mime: d.mime,
   url: `/api/settings/documents/${d.id}/file`,
+  reviewStatus: d.reviewStatus,
+  reviewReason: d.reviewReason,
   createdAt: d.createdAt.toISOString(),
 });
 
@@ -90,20 +93,36 @@ export async function saveDocument(
   }
   const type = sniffDocument(input.data);
   if (!type) throw badRequest(DOCUMENT_MESSAGES.badType(name), { file: DOCUMENT_MESSAGES.badType(name) });
-  // A quick refusal before the image work; the database's cap trigger is what holds when uploads race.
+  // A quick refusal before the image work (a replacement does not add one); the database's cap trigger is what
+  // holds when uploads race.
   const [{ n } = { n: 0 }] = await app.db
     .select({ n: sql<number>`count(*)::int` })
     .from(manufacturerDocuments)
-    .where(eq(manufacturerDocuments.manufacturerId, manufacturerId));
+    .where(and(eq(manufacturerDocuments.manufacturerId, manufacturerId), ne(manufacturerDocuments.kind, input.kind)));
   if (n >= DOCUMENT_LIMITS.maxPerSeller) throw conflict(DOCUMENT_MESSAGES.tooMany);
   const data = await app.imageWork.run(manufacturerId, () => cleanDocument(input.data, type.ext, name));
   const storageKey = `documents/${manufacturerId}/${randomUUID()}.${type.ext}`;
+  let oldKeys: string[] = [];
   try {
     const row = await storeFilesWithRows(
       app.db,
       app.storage,
       [{ key: storageKey, data, mime: type.mime }],
       async (tx) => {
+        // A new file of a type replaces the old one, whatever its review said: the admin reviews what is current.
+        const replaced = await tx
+          .delete(manufacturerDocuments)
+          .where(
+            and(eq(manufacturerDocuments.manufacturerId, manufacturerId), eq(manufacturerDocuments.kind, input.kind)),
+          )
+          .returning();
+        oldKeys = replaced.flatMap((d) => [d.storageKey, ...(d.thumbKey ? [d.thumbKey] : [])]);
+        if (oldKeys.length) {
+          await tx
+            .insert(pendingFiles)
+            .values(oldKeys.map((storageKey) => ({ storageKey })))
+            .onConflictDoNothing();
+        }
         const [inserted] = await tx
           .insert(manufacturerDocuments)
           .values({ manufacturerId, kind: input.kind, storageKey, mime: type.mime, originalName: name })
@@ -112,6 +131,8 @@ export async function saveDocument(
         return inserted;
       },
     );
+    // The replaced files were entered for deletion with the change, so a crash here leaves them to the sweep.
+    if (oldKeys.length) await sweepPendingFiles(app.db, app.storage, oldKeys);
     return toItem(row);
   } catch (err) {
     if (isCheckViolation(err, 'manufacturer_documents_cap')) throw conflict(DOCUMENT_MESSAGES.tooMany);
@@ -134,4 +155,22 @@ export async function deleteDocument(app: FastifyInstance, manufacturerId: strin
     await tx.delete(manufacturerDocuments).where(eq(manufacturerDocuments.id, row.id));
     return { keys: [row.storageKey, ...(row.thumbKey ? [row.thumbKey] : [])], result: undefined };
   });
+}
+
+/**
+ * Records the admin's decision on a registration on every document still waiting for one: approval approves them,
+ * rejection rejects them with its reason. Runs in the decision's transaction.
+ */
+export async function recordDocumentReview(
+  tx: Db,
+  manufacturerId: string,
+  verdict: 'approved' | 'rejected',
+  reason: string | null,
+) {
+  await tx
+    .update(manufacturerDocuments)
+    .set({ reviewStatus: verdict, reviewReason: verdict === 'rejected' ? reason : null, reviewedAt: new Date() })
+    .where(
+      and(eq(manufacturerDocuments.manufacturerId, manufacturerId), eq(manufacturerDocuments.reviewStatus, 'pending')),
+    );
 }

@@ -17,6 +17,7 @@ import { forgetSessionsOf } from '../auth/sessions.ts';
 import { type NotificationType, notify } from '../notifications/notify.ts';
 import { getSiteSettings } from '../site/site-settings.ts';
 import { offsetOf } from './common.ts';
+import { recordDocumentReview } from './documents.ts';
 import { containsPattern } from '../../lib/search.ts';
 import { transaction } from '../../lib/transaction.ts';
 
@@ -207,6 +208,9 @@ export async function transitionManufacturer(
       .where(eq(manufacturers.id, id))
       .returning();
     if (!after) throw notFound('Manufacturer not found');
+    if (action === 'approve' || action === 'reject') {
+      await recordDocumentReview(tx, id, action === 'approve' ? 'approved' : 'rejected', reason);
+    }
     await audit(tx, {
       actorUserId,
       action: `manufacturer.${action}`,

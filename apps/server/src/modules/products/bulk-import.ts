@@ -127,13 +127,15 @@ export async function importProductsCsv(input: BulkImportInput): Promise<BulkUpl
           report({ row: rowNumber, column: 'gst_percentage', reason: gstError, sku });
           continue;
         }
-        const firstRow = skuRows.get(parsed.data.sku);
+        // SKUs compare case-blind, as the unique index does.
+        const skuKey = parsed.data.sku.toLowerCase();
+        const firstRow = skuRows.get(skuKey);
         if (firstRow !== undefined) {
           failedCount++;
           report({ row: rowNumber, column: 'sku', reason: BULK_MESSAGES.duplicateSkuInFile(firstRow), sku });
           continue;
         }
-        skuRows.set(parsed.data.sku, rowNumber);
+        skuRows.set(skuKey, rowNumber);
         batch.push({ row: rowNumber, cols: toColumns(parsed.data, manufacturerId) });
         if (batch.length >= BATCH_ROWS) await flush();
       }
@@ -258,7 +260,7 @@ async function insertBatch(
         material, dimensions, weight, packaging, hsn_code, gst, status, search_doc)
     cross join lateral (select (case when ${autoApprove}::boolean and u.hsn_code is not null and u.gst is not null
       then 'approved' else 'pending' end)::moderation_status as status) m
-    on conflict (manufacturer_id, sku) do nothing
+    on conflict (manufacturer_id, lower(sku)) do nothing
     returning sku`);
   const list = Array.isArray(result) ? result : (result as { rows: Array<{ sku: string }> }).rows;
   return new Set(list.map((r) => r.sku));

@@ -39,24 +39,40 @@ const compactInr = (v: number) =>
     maximumFractionDigits: 1,
   }).format(v);
 
-/** A rising figure is green; a falling one red with its minus sign, as the spec shows the dispute trend. */
-function Trend({ value }: { value: number }) {
-  const up = value >= 0;
+const TREND_TONES = { good: 'text-green-700', bad: 'text-red-600', flat: 'text-slate-600' } as const;
+
+/**
+ * A rising figure is green and a falling one red, except where a rise is bad news (disputes: the spec shows their
+ * rise red). The server may send the percentage as a number or as numeric text.
+ */
+export function Trend({ value, risingIsBad = false }: { value: number | string; risingIsBad?: boolean }) {
+  const n = Number(value);
+  const tone = n === 0 || Number.isNaN(n) ? 'flat' : n > 0 !== risingIsBad ? 'good' : 'bad';
   return (
-    <span className={`text-xs font-semibold ${up ? 'text-green-700' : 'text-red-600'}`}>
-      {up ? '▲ +' : '▼ '}
-      {value}% <span className="font-normal text-slate-500">vs last month</span>
+    <span data-tone={tone} className={`text-xs font-semibold ${TREND_TONES[tone]}`}>
+      {n > 0 ? `▲ +${n}` : n < 0 ? `▼ ${n}` : String(Number.isNaN(n) ? value : n)}%{' '}
+      <span className="font-normal text-slate-500">vs last month</span>
     </span>
   );
 }
 
-function StatCard({ label, value, trend }: { label: string; value: ReactNode; trend: number }) {
+function StatCard({
+  label,
+  value,
+  trend,
+  risingIsBad,
+}: {
+  label: string;
+  value: ReactNode;
+  trend: number | string;
+  risingIsBad?: boolean;
+}) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4">
       <p className="text-sm font-medium text-slate-500">{label}</p>
       <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
       <div className="mt-1">
-        <Trend value={trend} />
+        <Trend value={trend} risingIsBad={risingIsBad} />
       </div>
     </div>
   );
@@ -100,7 +116,12 @@ export default function AdminDashboardPage() {
           trend={d.cards.manufacturers.trend}
         />
         <StatCard label="Total Sales" value={formatInr(d.cards.sales.amount)} trend={d.cards.sales.trend} />
-        <StatCard label="Dispute Alerts" value={formatCount(d.cards.disputes.count)} trend={d.cards.disputes.trend} />
+        <StatCard
+          label="Dispute Alerts"
+          value={formatCount(d.cards.disputes.count)}
+          trend={d.cards.disputes.trend}
+          risingIsBad
+        />
       </div>
 
       <section>

@@ -8,6 +8,7 @@ import { FormError, TextField } from '../../components/field.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { api } from '../../lib/api.ts';
 import { storeAdminSession } from '../../lib/auth-storage.ts';
+import { loginErrorMessage } from './login-error.ts';
 import { sessionQueryKey } from './session.tsx';
 
 export default function AdminLoginPage() {
@@ -38,7 +39,7 @@ export default function AdminLoginPage() {
       queryClient.setQueryData(sessionQueryKey('admin'), { user: res.user });
       navigate('/admin', { replace: true });
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Invalid Credentials');
+      setError(loginErrorMessage(err, 'Invalid Credentials'));
     } finally {
       setBusy(false);
     }

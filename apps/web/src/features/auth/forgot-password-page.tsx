@@ -229,7 +229,7 @@ export default function ForgotPasswordPage() {
               Change Phone Number
             </button>
             <Button variant="ghost" onClick={onResend} disabled={busy || cooldown.seconds > 0}>
-              {cooldown.seconds > 0 ? `Resend in ${cooldown.seconds}s` : 'Resend'}
+              {cooldown.seconds > 0 ? `Resend code in ${cooldown.seconds}s` : 'Resend'}
             </Button>
           </div>
         </form>

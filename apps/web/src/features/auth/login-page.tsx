@@ -11,6 +11,7 @@ import { FormError, TextField } from '../../components/field.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { api } from '../../lib/api.ts';
 import { storeSellerSession } from '../../lib/auth-storage.ts';
+import { loginErrorMessage } from './login-error.ts';
 import { sessionQueryKey } from './session.tsx';
 
 type LoginForm = z.input<typeof loginSchema>;
@@ -47,7 +48,7 @@ export default function LoginPage() {
       queryClient.setQueryData(sessionQueryKey('seller'), { user: res.user });
       navigate('/dashboard', { replace: true });
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Invalid Credentials');
+      setError(loginErrorMessage(err, 'Invalid Credentials'));
     }
   });
 

@@ -62,7 +62,8 @@ function Counter({
 }) {
   const value = useCountUp(target, run);
   return (
-    <div className="flex flex-col-reverse rounded-2xl border border-slate-200 bg-white/80 px-3 py-4 text-center shadow-sm sm:px-5">
+    // justify-end packs the reversed column at the top, so the figures line up whatever their labels' length.
+    <div className="flex flex-col-reverse justify-end rounded-2xl border border-slate-200 bg-white/80 px-1.5 py-4 text-center shadow-sm sm:px-5">
       {/* Screen readers get the final figure once, not every frame of the count. */}
       <dt className="mt-1 text-xs font-medium text-slate-500 sm:text-sm">{label}</dt>
       <dd className="text-2xl font-extrabold tracking-tight text-brand-700 tabular-nums sm:text-3xl">
@@ -84,7 +85,7 @@ export function Counters() {
   const ref = useRef<HTMLDListElement>(null);
   const seen = useSeenOnce(ref);
   return (
-    <dl ref={ref} className="grid grid-cols-3 gap-3 sm:gap-4">
+    <dl ref={ref} className="grid grid-cols-3 gap-2 sm:gap-4">
       {COUNTERS.map((c) => (
         <Counter key={c.key} id={c.key} target={c.target} suffix={c.suffix} label={c.label} run={seen} />
       ))}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { Icon } from './icons.tsx';
@@ -43,7 +44,9 @@ export function SectionLink({
       className={className}
       onClick={(e) => {
         e.preventDefault();
-        onNavigate?.();
+        // The mobile menu closes first: measured with it still open, the scroll would fall short by its height
+        // once the sticky header shrinks.
+        if (onNavigate) flushSync(onNavigate);
         scrollToSection(to, focusId);
       }}
     >

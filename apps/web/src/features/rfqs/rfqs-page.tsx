@@ -215,7 +215,7 @@ function RfqDetailModal({ rfq, onClose }: { rfq: RfqItem | null; onClose: () => 
   );
 }
 
-function RfqFooter({
+export function RfqFooter({
   rfq,
   closed,
   onAction,
@@ -227,10 +227,14 @@ function RfqFooter({
   onConverted: () => void;
 }) {
   if (closed) {
+    // An accepted RFQ still has one action until its order exists: converting it.
+    const canConvert = rfq.status === 'accepted' && !rfq.orderId;
     return (
       <div className="flex w-full flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-slate-600">{rfqClosedMessage(rfq.status)}</p>
-        {rfq.status === 'accepted' && !rfq.orderId && <ConvertToOrder rfq={rfq} onConverted={onConverted} />}
+        <p className="text-sm text-slate-600">
+          {canConvert ? `This RFQ has been ${rfq.status}.` : rfqClosedMessage(rfq.status)}
+        </p>
+        {canConvert && <ConvertToOrder rfq={rfq} onConverted={onConverted} />}
         {rfq.orderId && <Badge tone="green">Order created</Badge>}
       </div>
     );

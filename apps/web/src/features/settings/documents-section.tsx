@@ -3,14 +3,16 @@ import {
   DOCUMENT_KINDS,
   DOCUMENT_LIMITS,
   DOCUMENT_MESSAGES,
+  DOCUMENT_REVIEW_LABELS,
   type DocumentKind,
+  type DocumentReviewStatus,
 } from '@ub/shared';
 import { formatDate } from '@ub/shared/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
-import { EmptyState, Spinner } from '../../components/feedback.tsx';
+import { Badge, EmptyState, Spinner, type Tone } from '../../components/feedback.tsx';
 import { FormError, SelectField } from '../../components/field.tsx';
 import { api } from '../../lib/api.ts';
 import { getToken } from '../../lib/auth-storage.ts';
@@ -22,8 +24,12 @@ interface SellerDocument {
   name: string;
   mime: string;
   url: string;
+  reviewStatus: DocumentReviewStatus;
+  reviewReason: string | null;
   createdAt: string;
 }
+
+const REVIEW_TONES: Record<DocumentReviewStatus, Tone> = { pending: 'yellow', approved: 'green', rejected: 'red' };
 
 const isPdf = (doc: SellerDocument) => doc.mime === 'application/pdf';
 
@@ -120,10 +126,16 @@ export function DocumentsSection() {
           {list.data.documents.map((d) => (
             <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
               <div className="min-w-0">
-                <p className="font-medium text-slate-900">{d.kindLabel}</p>
+                <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                  {d.kindLabel}
+                  <Badge tone={REVIEW_TONES[d.reviewStatus]}>{DOCUMENT_REVIEW_LABELS[d.reviewStatus]}</Badge>
+                </p>
                 <p className="truncate text-xs text-slate-500">
                   {d.name} · {formatDate(d.createdAt)}
                 </p>
+                {d.reviewStatus === 'rejected' && d.reviewReason && (
+                  <p className="text-xs text-red-700">Reason: {d.reviewReason}</p>
+                )}
               </div>
               <div className="flex gap-2">
                 <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => openDocument(d)}>
@@ -143,7 +155,16 @@ export function DocumentsSection() {
         </ul>
       )}
       <div className="grid gap-3 sm:grid-cols-[14rem_1fr_auto] sm:items-end">
-        <SelectField label="Document type" value={kind} onChange={(e) => setKind(e.target.value as DocumentKind)}>
+        <SelectField
+          label="Document type"
+          value={kind}
+          hint={
+            kind && list.data?.documents.some((d) => d.kind === kind)
+              ? `Replaces your current ${DOCUMENT_KIND_LABELS[kind]}.`
+              : undefined
+          }
+          onChange={(e) => setKind(e.target.value as DocumentKind)}
+        >
           <option value="">Choose...</option>
           {DOCUMENT_KINDS.map((k) => (
             <option key={k} value={k}>

@@ -1,5 +1,11 @@
 import multipart from '@fastify/multipart';
-import { DOCUMENT_LIMITS, DOCUMENT_MESSAGES, documentKindSchema, errorBody } from '@ub/shared';
+import {
+  DOCUMENT_LIMITS,
+  DOCUMENT_MESSAGES,
+  DOCUMENT_REVIEW_STATUSES,
+  documentKindSchema,
+  errorBody,
+} from '@ub/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +23,9 @@ const documentItem = z.object({
   name: z.string(),
   mime: z.string(),
   url: z.string(),
+  reviewStatus: z.enum(DOCUMENT_REVIEW_STATUSES),
+  /** Why the admin rejected it; null otherwise. */
+  reviewReason: z.string().nullable(),
   createdAt: z.string(),
 });
 const errors = {

@@ -6,10 +6,15 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/button.tsx';
 import { FormError } from '../../../components/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
-import { ApiError } from '../../../lib/api.ts';
 import { createProduct, productKeys, uploadProductImages } from '../api.ts';
 import { ImagePicker } from './image-picker.tsx';
-import { EMPTY_PRODUCT, ProductFields, type ProductFormValues, productResolver } from './product-fields.tsx';
+import {
+  EMPTY_PRODUCT,
+  ProductFields,
+  type ProductFormValues,
+  productResolver,
+  serverErrorMessage,
+} from './product-fields.tsx';
 
 const resolver = productResolver(createProductSchema);
 
@@ -65,12 +70,7 @@ export function AddProductModal({ open, onClose }: { open: boolean; onClose: () 
       const { product_id } = await createProduct(values);
       await upload(product_id, values.name);
     } catch (err) {
-      if (err instanceof ApiError) {
-        for (const [field, message] of Object.entries(err.fields)) {
-          form.setError(field as keyof ProductFormValues, { message });
-        }
-      }
-      setError(err instanceof Error ? err.message : PRODUCT_MESSAGES.createFailed);
+      setError(serverErrorMessage(form, err, PRODUCT_MESSAGES.createFailed));
     } finally {
       setSaving(false);
     }

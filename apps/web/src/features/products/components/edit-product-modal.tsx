@@ -12,6 +12,7 @@ import {
 } from '@ub/shared';
 import { formatInr } from '@ub/shared/format';
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/button.tsx';
@@ -21,27 +22,49 @@ import { Modal } from '../../../components/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { productKeys, productQuery, updateProduct, uploadProductImages } from '../api.ts';
 import { ImagePicker } from './image-picker.tsx';
-import { ProductFields, type ProductFormValues, productResolver, toFormValues } from './product-fields.tsx';
+import {
+  ProductFields,
+  type ProductFormValues,
+  productResolver,
+  serverErrorMessage,
+  toFormValues,
+} from './product-fields.tsx';
 
 const resolver = productResolver(productSchema);
 
 /** Edit Product: loads the product, saves every field, removes the images marked and uploads the new ones. */
 export function EditProductModal({ productId, onClose }: { productId: string | null; onClose: () => void }) {
   const query = useQuery({ ...productQuery(productId ?? ''), enabled: Boolean(productId) });
+  // The form renders its Save/Cancel into the modal's footer, pinned below the scrolling fields as in Add Product.
+  const [footer, setFooter] = useState<HTMLDivElement | null>(null);
   return (
-    <Modal open={Boolean(productId)} onClose={onClose} title="Edit Product" size="lg">
+    <Modal
+      open={Boolean(productId)}
+      onClose={onClose}
+      title="Edit Product"
+      size="lg"
+      footer={<div ref={setFooter} className="contents" />}
+    >
       {query.isPending ? (
         <Spinner label="Loading product..." />
       ) : query.isError ? (
         <FormError message={PRODUCT_MESSAGES.fetchFailed} />
       ) : (
-        <EditForm key={query.data.id} product={query.data} onClose={onClose} />
+        <EditForm key={query.data.id} product={query.data} onClose={onClose} footer={footer} />
       )}
     </Modal>
   );
 }
 
-function EditForm({ product, onClose }: { product: ProductDetail; onClose: () => void }) {
+function EditForm({
+  product,
+  onClose,
+  footer,
+}: {
+  product: ProductDetail;
+  onClose: () => void;
+  footer: HTMLDivElement | null;
+}) {
   const queryClient = useQueryClient();
   // The product as this form loaded it: its version goes back with the save (a refetch in the background must not
   // move it on, or a stale form would overwrite what a buyer's order changed), and its moderation is what the
@@ -109,13 +132,8 @@ function EditForm({ product, onClose }: { product: ProductDetail; onClose: () =>
         }
         onClose();
       } catch (err) {
-        if (err instanceof ApiError) {
-          for (const [field, message] of Object.entries(err.fields)) {
-            form.setError(field as keyof ProductFormValues, { message });
-          }
-          setStale(err.status === 409 && err.message === PRODUCT_MESSAGES.stale);
-        }
-        setError(err instanceof Error ? err.message : PRODUCT_MESSAGES.updateFailed);
+        setStale(err instanceof ApiError && err.status === 409 && err.message === PRODUCT_MESSAGES.stale);
+        setError(serverErrorMessage(form, err, PRODUCT_MESSAGES.updateFailed));
       } finally {
         setSaving(false);
         void queryClient.invalidateQueries({ queryKey: productKeys.all });
@@ -126,7 +144,7 @@ function EditForm({ product, onClose }: { product: ProductDetail; onClose: () =>
 
   const invalid = !form.formState.isValid;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form id="edit-product-form" onSubmit={onSubmit} noValidate className="space-y-5">
       {stale ? (
         <div
           role="alert"
@@ -155,14 +173,18 @@ function EditForm({ product, onClose }: { product: ProductDetail; onClose: () =>
         disabled={saving}
       />
       <ProductFields form={form} categoryRequired={false} disabled={saving} />
-      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
-        <Button variant="secondary" onClick={onClose} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving || invalid}>
-          {saving ? 'Saving…' : 'Save Changes'}
-        </Button>
-      </div>
+      {footer &&
+        createPortal(
+          <>
+            <Button variant="secondary" onClick={onClose} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="submit" form="edit-product-form" disabled={saving || invalid}>
+              {saving ? 'Saving…' : 'Save Changes'}
+            </Button>
+          </>,
+          footer,
+        )}
     </form>
   );
 }

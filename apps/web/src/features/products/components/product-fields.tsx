@@ -3,15 +3,17 @@ import {
   CATEGORY_LABELS,
   LIMITS,
   MATERIALS,
-  normalizeListText,
+  formatList,
   PRODUCT_CATEGORIES,
   type ProductDetail,
+  parseList,
   type ProductPayload,
   UNITS,
 } from '@ub/shared';
 import type { Resolver, UseFormReturn } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { SelectField, TextAreaField, TextField } from '../../../components/field.tsx';
+import { ApiError } from '../../../lib/api.ts';
 import { useGstRates } from '../api.ts';
 
 /** What the inputs hold: text, as typed; the shared schema turns it into the payload. */
@@ -74,8 +76,8 @@ export function toFormValues(p: ProductDetail): ProductFormValues {
     category: p.category ?? '',
     subCategory: p.subCategory ?? '',
     modelNumber: p.modelNumber ?? '',
-    sizes: p.sizes.join(','),
-    colors: p.colors.join(','),
+    sizes: formatList(p.sizes),
+    colors: formatList(p.colors),
     material: p.material ?? '',
     dimensions: p.dimensions ?? '',
     weight: p.weight ?? '',
@@ -89,6 +91,22 @@ export function toFormValues(p: ProductDetail): ProductFormValues {
 /** The shared schema as a form resolver: inputs are text, the submitted values are the parsed payload. */
 export function productResolver(schema: ZodType): Resolver<ProductFormValues, unknown, ProductPayload> {
   return zodResolver(schema as never) as unknown as Resolver<ProductFormValues, unknown, ProductPayload>;
+}
+
+/**
+ * Puts the server's field messages on their fields and answers the message for the form's banner: none when a
+ * field already shows it (a taken SKU would otherwise be said twice).
+ */
+export function serverErrorMessage(
+  form: UseFormReturn<ProductFormValues, unknown, ProductPayload>,
+  err: unknown,
+  fallback: string,
+): string | null {
+  if (!(err instanceof ApiError)) return err instanceof Error ? err.message : fallback;
+  for (const [field, message] of Object.entries(err.fields)) {
+    form.setError(field as keyof ProductFormValues, { message });
+  }
+  return Object.values(err.fields).includes(err.message) ? null : err.message;
 }
 
 const UNIT_LABELS: Record<string, string> = {
@@ -125,7 +143,7 @@ export function ProductFields({
     return {
       ...reg,
       onBlur: (e: React.FocusEvent<HTMLInputElement>) => {
-        setValue(name, normalizeListText(e.target.value), { shouldValidate: true });
+        setValue(name, formatList(parseList(e.target.value)), { shouldValidate: true });
         return reg.onBlur(e);
       },
     };
