@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DEFAULT_SITE_SETTINGS } from '@ub/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { insertOrder } from '../src/modules/trade/orders.ts';
+import { insertOrder } from '../src/modules/orders/commands.ts';
 import { saveSiteSettings } from '../src/modules/site/site-settings.ts';
 import { createProduct, createSeller, type ProductSpec } from '../src/seed/factories.ts';
 import { call, count, loginAdmin, loginSeller, useTestApp } from './helpers.ts';

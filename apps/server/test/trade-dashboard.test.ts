@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { trend } from '../src/modules/trade/common.ts';
-import { type OrderLine, insertOrder } from '../src/modules/trade/orders.ts';
+import { type OrderLine, insertOrder } from '../src/modules/orders/commands.ts';
 import { splitGst } from '../src/modules/trade/invoice.ts';
-import { markSettlementPaid } from '../src/modules/admin/payments.ts';
-import { generateWeeklySettlements } from '../src/modules/trade/settlements.ts';
+import { markSettlementPaid } from '../src/modules/payments/admin.ts';
+import { generateWeeklySettlements } from '../src/modules/payments/settlements.ts';
 import { createAdmin } from '../src/seed/factories.ts';
 import { createBuyer, createProduct } from '../src/seed/factories.ts';
 import { call, loginSeller, useTestApp } from './helpers.ts';

@@ -7,14 +7,11 @@ import {
   manufacturerReasonSchema,
   reasonText,
 } from '@ub/shared';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { manufacturerDocuments } from '../../../db/schema/index.ts';
-import { notFound } from '../../../lib/errors.ts';
 import { sendPrivateFile } from '../../../lib/storage.ts';
-
-import { listManufacturers, openManufacturer, transitionManufacturer } from '../../../modules/admin/manufacturers.ts';
+import { listManufacturers, openManufacturer, transitionManufacturer } from '../../../modules/manufacturers/commands.ts';
+import { manufacturerDocument } from '../../../modules/manufacturers/queries.ts';
 import { currentUser } from '../../../types.ts';
 
 export const manufacturerItem = z.object({
@@ -46,13 +43,11 @@ const idParams = z.object({ id: z.uuid({ error: 'Manufacturer not found' }) });
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const admin = app.requireRole('admin');
   const security = [{ bearerAuth: [] }];
 
   app.get(
     '/admin/manufacturers',
     {
-      onRequest: admin,
       schema: {
         tags: ['admin'],
         summary: 'Manufacturers: search by name, email or phone; status filter (rejected only when asked)',
@@ -75,7 +70,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/manufacturers/:id',
     {
-      onRequest: admin,
       schema: {
         tags: ['admin'],
         summary: 'One manufacturer with its documents; opening a Received request marks it Under review',
@@ -90,7 +84,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/manufacturers/:id/documents/:docId',
     {
-      onRequest: admin,
       schema: {
         tags: ['admin'],
         summary: 'The file of one verification document (admins only; never public)',
@@ -99,13 +92,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const [doc] = await app.db
-        .select()
-        .from(manufacturerDocuments)
-        .where(
-          and(eq(manufacturerDocuments.id, req.params.docId), eq(manufacturerDocuments.manufacturerId, req.params.id)),
-        );
-      if (!doc) throw notFound('Document not found');
+      const doc = await manufacturerDocument(app.db, req.params.id, req.params.docId);
       return sendPrivateFile(reply, app.storage, doc.storageKey, doc.mime, doc.originalName);
     },
   );
@@ -116,8 +103,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/admin/manufacturers/:id/${action}`,
       {
-        onRequest: admin,
-        schema: {
+          schema: {
           tags: ['admin'],
           summary: `${action[0]?.toUpperCase()}${action.slice(1)} a manufacturer${needsReason ? ' (reason required)' : ''}`,
           security,

@@ -1,6 +1,8 @@
 import {
   adminDisputesQuery,
   adminLeadsQuery,
+  adminOrderDetail,
+  adminOrderListItem,
   adminOrdersQuery,
   adminPaymentsQuery,
   DISPUTE_STATUSES,
@@ -16,15 +18,17 @@ import {
 } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listDisputes, listLeads, updateDispute, updateLead } from '../../../modules/admin/cases.ts';
+import { listDisputes, listLeads, updateDispute, updateLead } from '../../../modules/disputes/cases.ts';
 import { dashboard } from '../../../modules/admin/dashboard.ts';
-import { changeOrderStatus, getOrder, listOrders } from '../../../modules/admin/orders.ts';
+import { adminScope } from '../../../lib/deps.ts';
+import { changeOrderStatusAsAdmin } from '../../../modules/orders/commands.ts';
+import { listAdminOrders, orderDetail } from '../../../modules/orders/queries.ts';
 import {
   generateWeeklySettlements,
   listPayments,
   listSettlements,
   markSettlementPaid,
-} from '../../../modules/admin/payments.ts';
+} from '../../../modules/payments/admin.ts';
 import { currentUser } from '../../../types.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -55,49 +59,6 @@ const dashboardResponse = z.object({
   buyerActivity: z.array(z.object({ month: z.string(), label: z.string(), buyers: z.number() })),
 });
 
-const orderItem = z.object({
-  id: z.string(),
-  orderNumber: z.string(),
-  customer: z.string(),
-  manufacturer: z.string(),
-  orderDate: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  statusLabel: z.string(),
-  paymentStatus: z.enum(PAYMENT_STATUSES),
-  total: z.string(),
-});
-const orderDetails = z.object({
-  id: z.string(),
-  orderNumber: z.string(),
-  orderDate: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  statusLabel: z.string(),
-  nextStatuses: z.array(z.enum(ORDER_STATUSES)),
-  paymentStatus: z.enum(PAYMENT_STATUSES),
-  manufacturer: z.string(),
-  customer: z.object({ name: z.string(), contact: z.string(), phone: z.string().nullable() }),
-  shippingAddress: z.string(),
-  subtotal: z.string(),
-  shipping: z.string(),
-  tax: z.string(),
-  total: z.string(),
-  cancelReason: z.string().nullable(),
-  items: z.array(
-    z.object({ id: z.string(), name: z.string(), quantity: z.number(), unitPrice: z.string(), lineTotal: z.string() }),
-  ),
-  events: z.array(
-    z.object({ from: z.string().nullable(), to: z.string(), note: z.string().nullable(), at: z.string() }),
-  ),
-  payments: z.array(
-    z.object({
-      id: z.string(),
-      paymentNumber: z.string(),
-      amount: z.string(),
-      method: z.string(),
-      status: z.enum(PAYMENT_STATUSES),
-    }),
-  ),
-});
 const paymentItem = z.object({
   id: z.string(),
   paymentNumber: z.string(),
@@ -164,13 +125,11 @@ const disputeItem = z.object({
 
 /** Dashboard figures and the trade oversight screens: orders, payments and settlements, leads, disputes. */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const admin = app.requireRole('admin');
   const base = { tags: ['admin'], security: [{ bearerAuth: [] }] };
 
   app.get(
     '/admin/dashboard',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'Cards, new requests and chart series, all from SQL aggregates',
@@ -183,49 +142,48 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/orders',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'Orders of every seller',
         querystring: adminOrdersQuery,
-        response: { 200: paged('orders', orderItem), ...errors },
+        response: { 200: paged('orders', adminOrderListItem), ...errors },
       },
     },
-    async (req) => listOrders(app, req.query),
+    async (req) => listAdminOrders(app.db, req.query),
   );
   app.get(
     '/admin/orders/:id',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'One order with items, timeline and payments',
         params: idParams('Order'),
-        response: { 200: orderDetails, ...errors },
+        response: { 200: adminOrderDetail, ...errors },
       },
     },
-    async (req) => getOrder(app, req.params.id),
+    async (req) => orderDetail(app.db, adminScope, req.params.id),
   );
   app.post(
     '/admin/orders/:id/status',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary:
           'Move an order on under the seller-side rules (shipping needs carrier and tracking; cancel needs a reason)',
         params: idParams('Order'),
         body: orderStatusChangeSchema,
-        response: { 200: orderDetails, ...errors },
+        response: { 200: adminOrderDetail, ...errors },
       },
     },
-    async (req) => changeOrderStatus(app, currentUser(req).id, req.params.id, req.body),
+    async (req) => {
+      await changeOrderStatusAsAdmin(app, currentUser(req).id, req.params.id, req.body);
+      return orderDetail(app.db, adminScope, req.params.id);
+    },
   );
 
   app.get(
     '/admin/payments',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'Buyer payments',
@@ -238,7 +196,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/settlements',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'Weekly seller settlements',
@@ -251,7 +208,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/settlements/generate',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: "Generate this week's settlements from paid, delivered, unsettled orders (one per seller)",
@@ -266,7 +222,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/settlements/:id/mark-paid',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'Record the bank transfer of a settlement; the seller is notified',
@@ -281,7 +236,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/leads',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'Leads from the landing page',
@@ -294,7 +248,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/leads/:id',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: "Change a lead's status or notes",
@@ -309,7 +262,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/disputes',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'Disputes raised on orders',
@@ -322,7 +274,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/disputes/:id',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'Review or resolve a dispute, with a note',

@@ -1,13 +1,15 @@
 import { dashboardOverview, errorBody } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardOverview as loadOverview } from '../../../modules/trade/dashboard.ts';
+import { guardFolder } from '../../../plugins/auth.ts';
 import { currentManufacturerId } from '../../../types.ts';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
+  guardFolder(app, 'seller');
+
   app.get(
     '/dashboard/overview',
     {
-      onRequest: app.requireRole('seller'),
       schema: {
         tags: ['dashboard'],
         summary:

@@ -18,10 +18,11 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { buyers, manufacturers, products, rfqOffers, rfqs, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { isListable } from '../catalog/listable.ts';
 import { notify } from '../notifications/notify.ts';
 import { getSiteSettings } from '../site/site-settings.ts';
-import { fromPaise, nextNumber, toPaise } from './common.ts';
-import { insertOrder, orderableManufacturer } from './orders.ts';
+import { fromPaise, nextNumber, toPaise } from '../trade/common.ts';
+import { insertOrder, orderableManufacturer } from '../orders/commands.ts';
 import { transaction } from '../../lib/transaction.ts';
 
 type Buyer = typeof buyers.$inferSelect;
@@ -41,11 +42,11 @@ export async function createRfq(
   const m = await orderableManufacturer(app.db, input.manufacturerId);
   if (input.productId) {
     const [p] = await app.db
-      .select()
+      .select({ id: products.id })
       .from(products)
-      .where(and(eq(products.id, input.productId), eq(products.manufacturerId, m.id)))
+      .where(and(eq(products.id, input.productId), eq(products.manufacturerId, m.id), isListable))
       .limit(1);
-    if (p?.moderationStatus !== 'approved' || p.status !== 'active') {
+    if (!p) {
       throw badRequest('This product is not available from this manufacturer.', {
         productId: 'This product is not available from this manufacturer.',
       });

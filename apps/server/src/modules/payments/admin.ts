@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { generateWeeklySettlements as groupIntoSettlements } from '../trade/settlements.ts';
+import { generateWeeklySettlements as groupIntoSettlements } from './settlements.ts';
 import { buyers, manufacturers, orders, payments, settlements } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { formatInr } from '@ub/shared/format';
 import { notify } from '../notifications/notify.ts';
-import { offsetOf, publishAll } from './common.ts';
+import { offsetOf, publishAll } from '../admin/common.ts';
 import { containsPattern } from '../../lib/search.ts';
 import { transaction } from '../../lib/transaction.ts';
 

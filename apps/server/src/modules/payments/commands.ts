@@ -12,7 +12,7 @@ import { buyers, manufacturers, orders, payments, settlements } from '../../db/s
 import { conflict, notFound } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
 import { containsPattern, searchQuery } from '../../lib/search.ts';
-import { iso } from './common.ts';
+import { iso } from '../trade/common.ts';
 import { transaction } from '../../lib/transaction.ts';
 
 /**

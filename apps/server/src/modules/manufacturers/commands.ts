@@ -16,7 +16,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { forgetSessionsOf } from '../auth/sessions.ts';
 import { type NotificationType, notify } from '../notifications/notify.ts';
 import { getSiteSettings } from '../site/site-settings.ts';
-import { offsetOf, publishAll } from './common.ts';
+import { offsetOf, publishAll } from '../admin/common.ts';
 import { containsPattern } from '../../lib/search.ts';
 import { transaction } from '../../lib/transaction.ts';
 
