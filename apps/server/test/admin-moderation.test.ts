@@ -204,8 +204,12 @@ describe('admin manufacturer verification', () => {
     const { products } = await import('../src/db/schema/index.ts');
     const { and, eq } = await import('drizzle-orm');
     const listable = async () =>
-      (await t.app.db.select({ id: products.id }).from(products).where(and(eq(products.id, product.id), isListable)))
-        .length;
+      (
+        await t.app.db
+          .select({ id: products.id })
+          .from(products)
+          .where(and(eq(products.id, product.id), isListable))
+      ).length;
     expect(await listable()).toBe(1);
 
     const res = await call(t.app, 'POST', `/api/admin/manufacturers/${s.manufacturer.id}/suspend`, {

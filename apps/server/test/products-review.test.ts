@@ -325,7 +325,7 @@ describe('approval needs an HSN code and a GST rate', () => {
     const { seller, buyer, product } = await approvedProduct({ hsnCode: '95030010', gstPercentage: '5' });
     const placed = await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id, 2);
     expect(placed.statusCode).toBe(201);
-    const { invoiceData } = await import('../src/modules/trade/invoice.ts');
+    const { invoiceData } = await import('../src/modules/orders/invoice.ts');
     const id = placed.json().id;
     for (const status of ['processing', 'shipped']) {
       const res = await call(t.app, 'POST', `/api/orders/${id}/status`, {

@@ -9,4 +9,3 @@ import { products } from '../../db/schema/index.ts';
  */
 export const isListable = sql`(${products.status} = 'active' and ${products.moderationStatus} = 'approved' and exists (
   select 1 from manufacturers lm where lm.id = ${products.manufacturerId} and lm.status = 'approved'))`;
-

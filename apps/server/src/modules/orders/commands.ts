@@ -10,7 +10,15 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { buyers, manufacturers, orderEvents, orderItems, orders, payments, products } from '../../db/schema/index.ts';
+import {
+  type buyers,
+  manufacturers,
+  orderEvents,
+  orderItems,
+  orders,
+  payments,
+  products,
+} from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { adminScope, buyerScope, type Scope } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';

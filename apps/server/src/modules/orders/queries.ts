@@ -11,7 +11,16 @@ import {
 } from '@ub/shared';
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
-import { buyers, manufacturers, orderEvents, orderItems, orders, payments, rfqs, users } from '../../db/schema/index.ts';
+import {
+  buyers,
+  manufacturers,
+  orderEvents,
+  orderItems,
+  orders,
+  payments,
+  rfqs,
+  users,
+} from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import {

@@ -21,4 +21,3 @@ export function priceLines(lines: OrderLine[]) {
   const tax = priced.reduce((s, l) => s + l.taxPaise, 0);
   return { priced, subtotal, tax, shipping: 0, total: subtotal + tax };
 }
-

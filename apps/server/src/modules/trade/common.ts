@@ -27,10 +27,3 @@ export const fromPaise = (paise: number): string => (paise / 100).toFixed(2);
 
 export const iso = (d: Date | string | null | undefined): string | null =>
   d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString();
-
-/** "+12%": the last 30 days against the 30 before; no change reads "+0%" and growth from nothing "+100%". */
-export function trend(current: number, previous: number): string {
-  if (previous === 0) return current > 0 ? '+100%' : '+0%';
-  const pct = Math.round(((current - previous) / previous) * 100);
-  return pct >= 0 ? `+${pct}%` : `${pct}%`;
-}

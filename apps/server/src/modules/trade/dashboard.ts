@@ -1,6 +1,12 @@
 import type { DashboardOverview } from '@ub/shared';
 import type { FastifyInstance } from 'fastify';
-import { trend } from './common.ts';
+import { trend } from '../../lib/trend.ts';
+
+/** "+12%": the seller dashboard's trend, the last 30 days against the 30 before, in whole per cent. */
+export function trendLabel(current: number, previous: number): string {
+  const pct = Math.round(trend(current, previous));
+  return pct >= 0 ? `+${pct}%` : `${pct}%`;
+}
 
 interface Counts {
   orders: number;
@@ -84,10 +90,10 @@ export async function dashboardOverview(app: FastifyInstance, manufacturerId: st
   );
   return {
     stats: {
-      total_orders: { count: c.orders, trend: trend(c.orders_cur, c.orders_prev) },
-      total_products: { count: c.products, trend: trend(c.products_cur, c.products_prev) },
-      pending_payments: { count: c.pending, trend: trend(c.pending_cur, c.pending_prev) },
-      alerts: { count: c.alerts, trend: trend(c.alerts_cur, c.alerts_prev) },
+      total_orders: { count: c.orders, trend: trendLabel(c.orders_cur, c.orders_prev) },
+      total_products: { count: c.products, trend: trendLabel(c.products_cur, c.products_prev) },
+      pending_payments: { count: c.pending, trend: trendLabel(c.pending_cur, c.pending_prev) },
+      alerts: { count: c.alerts, trend: trendLabel(c.alerts_cur, c.alerts_prev) },
     },
     recent_orders: recent.map((r) => ({
       id: r.id,

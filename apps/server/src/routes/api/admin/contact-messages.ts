@@ -21,7 +21,6 @@ const idParams = z.object({ id: z.uuid({ error: 'Message not found' }) });
 
 /** The Content & Communication inbox: messages sent from the Help page, and the admins' replies. */
 const routes: FastifyPluginAsyncZod = async (app) => {
-
   app.get(
     '/admin/contact-messages',
     {

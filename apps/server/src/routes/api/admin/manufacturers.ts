@@ -10,7 +10,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendPrivateFile } from '../../../lib/storage.ts';
-import { listManufacturers, openManufacturer, transitionManufacturer } from '../../../modules/manufacturers/commands.ts';
+import {
+  listManufacturers,
+  openManufacturer,
+  transitionManufacturer,
+} from '../../../modules/manufacturers/commands.ts';
 import { manufacturerDocument } from '../../../modules/manufacturers/queries.ts';
 import { currentUser } from '../../../types.ts';
 
@@ -103,7 +107,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/admin/manufacturers/:id/${action}`,
       {
-          schema: {
+        schema: {
           tags: ['admin'],
           summary: `${action[0]?.toUpperCase()}${action.slice(1)} a manufacturer${needsReason ? ' (reason required)' : ''}`,
           security,

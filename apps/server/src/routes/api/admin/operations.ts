@@ -12,7 +12,6 @@ import {
   leadUpdateSchema,
   MANUFACTURER_STATUSES,
   markSettlementPaidSchema,
-  ORDER_STATUSES,
   orderStatusChangeSchema,
   PAYMENT_STATUSES,
 } from '@ub/shared';

@@ -1,7 +1,7 @@
 import { errorBody, listQuery, ORDER_TABS, orderDetail, orderListItem, orderStatusChangeSchema } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invoiceData, renderInvoicePdf } from '../../../modules/trade/invoice.ts';
+import { invoiceData, renderInvoicePdf } from '../../../modules/orders/invoice.ts';
 import { changeOrderStatus } from '../../../modules/orders/commands.ts';
 import { listSellerOrders, orderDetail as loadOrder } from '../../../modules/orders/queries.ts';
 import { sellerScope } from '../../../lib/deps.ts';
@@ -77,14 +77,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const mid = currentManufacturerId(req);
       const user = currentUser(req);
-      await changeOrderStatus(
-        app.db,
-        sellerScope(mid),
-        req.params.id,
-        req.body,
-        user.id,
-        user.manufacturerStatus,
-      );
+      await changeOrderStatus(app.db, sellerScope(mid), req.params.id, req.body, user.id, user.manufacturerStatus);
       req.log.info({ event: 'order.status', orderId: req.params.id, to: req.body.status }, 'order status changed');
       return loadOrder(app.db, sellerScope(mid), req.params.id);
     },

@@ -62,7 +62,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/rfqs/:id/${path}`,
       {
-          schema: {
+        schema: {
           tags: ['rfqs'],
           summary,
           security: [{ bearerAuth: [] }],
