@@ -17,7 +17,7 @@ const SEQUENCES = {
 
 /** The next human number of a kind, e.g. ORD-2026-000123: a sequence makes it unique without retries. */
 export async function nextNumber(db: Db, prefix: keyof typeof SEQUENCES, at = new Date()): Promise<string> {
-  const [row] = await execRows<{ n: string | number }>(db, sql.raw(`select nextval('${SEQUENCES[prefix]}') as n`));
+  const [row] = await execRows<{ n: string | number }>(db, sql`select nextval(${SEQUENCES[prefix]}::regclass) as n`);
   return `${prefix}-${at.getUTCFullYear()}-${String(row?.n ?? 0).padStart(6, '0')}`;
 }
 

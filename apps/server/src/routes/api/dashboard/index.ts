@@ -18,7 +18,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dashboardOverview, 401: errorBody, 403: errorBody },
       },
     },
-    async (req) => loadOverview(app, currentManufacturerId(req)),
+    async (req) => loadOverview(app.db, currentManufacturerId(req)),
   );
 };
 
