@@ -249,7 +249,7 @@ export default function AdminOrdersPage() {
                     {o.paymentStatus === 'paid' ? 'Paid' : 'Pending'}
                   </Badge>
                 </td>
-                <td className={td}>{formatInr(o.payment.total)}</td>
+                <td className={td}>{formatInr(o.total)}</td>
                 <td className={td}>
                   <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => setOpenId(o.id)}>
                     View Details

@@ -1,5 +1,13 @@
 import { Readable } from 'node:stream';
-import { auditLogQuery, errorBody, inviteAdminSchema, REPORT_KINDS, reportQuery, siteSettingsSchema } from '@ub/shared';
+import {
+  auditLogQuery,
+  errorBody,
+  inviteAdminSchema,
+  REPORT_KINDS,
+  reportQuery,
+  siteSettingsSchema,
+  adminUserItem,
+} from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../../lib/audit.ts';
@@ -11,13 +19,6 @@ import { getSiteSettings, saveSiteSettings } from '../../../modules/site/site-se
 import { currentUser } from '../../../types.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const adminItem = z.object({
-  id: z.string(),
-  fullName: z.string(),
-  email: z.string(),
-  isActive: z.boolean(),
-  createdAt: z.string(),
-});
 
 /** Reports, admin users, site configuration and the audit log viewer. */
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -65,7 +66,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...base,
         summary: 'Admin users',
-        response: { 200: z.object({ admins: z.array(adminItem) }), ...errors },
+        response: { 200: z.object({ admins: z.array(adminUserItem) }), ...errors },
       },
     },
     async () => ({ admins: await listAdmins(app) }),
@@ -77,7 +78,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         ...base,
         summary: 'Invite another admin; the temporary password is shown once',
         body: inviteAdminSchema,
-        response: { 201: z.object({ admin: adminItem, temporaryPassword: z.string() }), ...errors },
+        response: { 201: z.object({ admin: adminUserItem, temporaryPassword: z.string() }), ...errors },
       },
     },
     async (req, reply) => reply.status(201).send(await inviteAdmin(app, currentUser(req).id, req.body)),
@@ -89,7 +90,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         ...base,
         summary: 'Deactivate another admin and end their sessions',
         params: z.object({ id: z.uuid({ error: 'Admin not found' }) }),
-        response: { 200: adminItem, ...errors },
+        response: { 200: adminUserItem, ...errors },
       },
     },
     async (req) => deactivateAdmin(app, currentUser(req).id, req.params.id),

@@ -1,11 +1,12 @@
 import {
   adminManufacturersQuery,
   errorBody,
-  MANUFACTURER_STATUSES,
   MANUFACTURER_TRANSITIONS,
   type ManufacturerAction,
   manufacturerReasonSchema,
   reasonText,
+  adminManufacturerListItem,
+  adminManufacturerDetail,
 } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,31 +18,6 @@ import {
 } from '../../../modules/manufacturers/commands.ts';
 import { manufacturerDocument } from '../../../modules/manufacturers/queries.ts';
 import { currentUser } from '../../../types.ts';
-
-export const manufacturerItem = z.object({
-  id: z.string(),
-  name: z.string(),
-  contactPerson: z.string(),
-  email: z.string(),
-  contact: z.string().nullable(),
-  regDate: z.string(),
-  status: z.enum(MANUFACTURER_STATUSES),
-  statusLabel: z.string(),
-  statusReason: z.string().nullable(),
-  gst: z.string(),
-  address: z.string(),
-  state: z.string().nullable(),
-  category: z.string(),
-});
-
-const manufacturerDetails = manufacturerItem.extend({
-  reviewStarted: z.boolean(),
-  /** Labels of the documents verification needs (site settings) that are not uploaded yet. */
-  missingDocuments: z.array(z.string()),
-  certificates: z.array(
-    z.object({ id: z.string(), kind: z.string(), mime: z.string(), name: z.string(), url: z.string() }),
-  ),
-});
 
 const idParams = z.object({ id: z.uuid({ error: 'Manufacturer not found' }) });
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -59,7 +35,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         querystring: adminManufacturersQuery,
         response: {
           200: z.object({
-            manufacturers: z.array(manufacturerItem),
+            manufacturers: z.array(adminManufacturerListItem),
             total: z.number(),
             page: z.number(),
             pageSize: z.number(),
@@ -79,7 +55,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One manufacturer with its documents; opening a Received request marks it Under review',
         security,
         params: idParams,
-        response: { 200: manufacturerDetails, ...errors },
+        response: { 200: adminManufacturerDetail, ...errors },
       },
     },
     async (req) => openManufacturer(app, currentUser(req).id, req.params.id),
@@ -113,7 +89,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           security,
           params: idParams,
           ...(needsReason ? { body: manufacturerReasonSchema } : {}),
-          response: { 200: manufacturerItem, ...errors },
+          response: { 200: adminManufacturerListItem, ...errors },
         },
       },
       async (req) => {

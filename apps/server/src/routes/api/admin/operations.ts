@@ -5,15 +5,16 @@ import {
   adminOrderListItem,
   adminOrdersQuery,
   adminPaymentsQuery,
-  DISPUTE_STATUSES,
   disputeUpdateSchema,
   errorBody,
-  LEAD_STATUSES,
   leadUpdateSchema,
-  MANUFACTURER_STATUSES,
   markSettlementPaidSchema,
   orderStatusChangeSchema,
-  PAYMENT_STATUSES,
+  adminDashboard,
+  adminPaymentListItem,
+  adminSettlementListItem,
+  adminLeadListItem,
+  adminDisputeListItem,
 } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,94 +36,6 @@ const idParams = (what: string) => z.object({ id: z.uuid({ error: `${what} not f
 const paged = <T extends z.ZodRawShape>(key: string, item: z.ZodObject<T>) =>
   z.object({ [key]: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
 
-const card = z.object({ count: z.number(), trend: z.number() });
-const dashboardResponse = z.object({
-  cards: z.object({
-    buyers: card,
-    manufacturers: card,
-    sales: z.object({ amount: z.string(), trend: z.number() }),
-    disputes: card,
-  }),
-  requests: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      contactPerson: z.string(),
-      email: z.string(),
-      status: z.enum(MANUFACTURER_STATUSES),
-      statusLabel: z.string(),
-    }),
-  ),
-  salesTrend: z.array(z.object({ month: z.string(), label: z.string(), sales: z.number() })),
-  manufacturerGrowth: z.array(z.object({ month: z.string(), label: z.string(), count: z.number() })),
-  buyerActivity: z.array(z.object({ month: z.string(), label: z.string(), buyers: z.number() })),
-});
-
-const paymentItem = z.object({
-  id: z.string(),
-  paymentNumber: z.string(),
-  orderNumber: z.string(),
-  customer: z.string(),
-  manufacturer: z.string(),
-  method: z.string(),
-  amount: z.string(),
-  status: z.enum(PAYMENT_STATUSES),
-  paymentDate: z.string(),
-  settled: z.boolean(),
-});
-const settlementItem = z.object({
-  id: z.string(),
-  settlementNumber: z.string(),
-  manufacturer: z.string(),
-  periodStart: z.string(),
-  periodEnd: z.string(),
-  amount: z.string(),
-  status: z.enum(PAYMENT_STATUSES),
-  reference: z.string().nullable(),
-  paidAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-const leadItem = z.object({
-  id: z.string(),
-  name: z.string(),
-  company: z.string(),
-  gst: z.string().nullable(),
-  contact: z.string(),
-  email: z.string().nullable(),
-  referredBy: z.string().nullable(),
-  status: z.enum(LEAD_STATUSES),
-  notes: z.string().nullable(),
-  createdAt: z.string(),
-  /** Later submissions with the same contact inside the merge window; the lead keeps the first as sent. */
-  repeatCount: z.number(),
-  repeats: z.array(
-    z.object({
-      name: z.string(),
-      company: z.string(),
-      gst: z.string().nullable(),
-      email: z.string().nullable(),
-      referredBy: z.string().nullable(),
-      sourcePage: z.string().nullable(),
-      createdAt: z.string(),
-    }),
-  ),
-});
-const disputeItem = z.object({
-  id: z.string(),
-  orderId: z.string(),
-  orderNumber: z.string(),
-  buyer: z.string(),
-  manufacturer: z.string(),
-  reason: z.string(),
-  status: z.enum(DISPUTE_STATUSES),
-  statusLabel: z.string(),
-  nextStatuses: z.array(z.enum(DISPUTE_STATUSES)),
-  notes: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
-/** Dashboard figures and the trade oversight screens: orders, payments and settlements, leads, disputes. */
 const routes: FastifyPluginAsyncZod = async (app) => {
   const base = { tags: ['admin'], security: [{ bearerAuth: [] }] };
 
@@ -132,7 +45,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...base,
         summary: 'Cards, new requests and chart series, all from SQL aggregates',
-        response: { 200: dashboardResponse, ...errors },
+        response: { 200: adminDashboard, ...errors },
       },
     },
     async () => dashboard(app),
@@ -187,7 +100,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         ...base,
         summary: 'Buyer payments',
         querystring: adminPaymentsQuery,
-        response: { 200: paged('payments', paymentItem), ...errors },
+        response: { 200: paged('payments', adminPaymentListItem), ...errors },
       },
     },
     async (req) => listPayments(app, req.query),
@@ -199,7 +112,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         ...base,
         summary: 'Weekly seller settlements',
         querystring: adminPaymentsQuery,
-        response: { 200: paged('settlements', settlementItem), ...errors },
+        response: { 200: paged('settlements', adminSettlementListItem), ...errors },
       },
     },
     async (req) => listSettlements(app, req.query),
@@ -226,7 +139,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Record the bank transfer of a settlement; the seller is notified',
         params: idParams('Settlement'),
         body: markSettlementPaidSchema,
-        response: { 200: settlementItem, ...errors },
+        response: { 200: adminSettlementListItem, ...errors },
       },
     },
     async (req) => markSettlementPaid(app, currentUser(req).id, req.params.id, req.body.reference),
@@ -239,7 +152,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         ...base,
         summary: 'Leads from the landing page',
         querystring: adminLeadsQuery,
-        response: { 200: paged('leads', leadItem), ...errors },
+        response: { 200: paged('leads', adminLeadListItem), ...errors },
       },
     },
     async (req) => listLeads(app, req.query),
@@ -252,7 +165,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: "Change a lead's status or notes",
         params: idParams('Lead'),
         body: leadUpdateSchema,
-        response: { 200: leadItem, ...errors },
+        response: { 200: adminLeadListItem, ...errors },
       },
     },
     async (req) => updateLead(app, currentUser(req).id, req.params.id, req.body),
@@ -265,7 +178,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         ...base,
         summary: 'Disputes raised on orders',
         querystring: adminDisputesQuery,
-        response: { 200: paged('disputes', disputeItem), ...errors },
+        response: { 200: paged('disputes', adminDisputeListItem), ...errors },
       },
     },
     async (req) => listDisputes(app, req.query),
@@ -278,7 +191,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Review or resolve a dispute, with a note',
         params: idParams('Dispute'),
         body: disputeUpdateSchema,
-        response: { 200: disputeItem, ...errors },
+        response: { 200: adminDisputeListItem, ...errors },
       },
     },
     async (req) => updateDispute(app, currentUser(req).id, req.params.id, req.body.status, req.body.notes),
