@@ -58,17 +58,15 @@ export async function listPayments(
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(PAYMENT_PAGE_SIZE)
       .offset((q.page - 1) * PAYMENT_PAGE_SIZE),
-    app.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(
-        app.db
-          .select({ one: sql`1` })
-          .from(payments)
-          .innerJoin(orders, eq(orders.id, payments.orderId))
-          .where(where)
-          .limit(COUNT_CAP + 1)
-          .as('t'),
-      ),
+    app.db.select({ n: sql<number>`count(*)::int` }).from(
+      app.db
+        .select({ one: sql`1` })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(where)
+        .limit(COUNT_CAP + 1)
+        .as('t'),
+    ),
   ]);
   const items: PaymentListItem[] = rows.map((r) => ({
     id: r.id,

@@ -198,7 +198,10 @@ async function rfqItems(app: FastifyInstance, ids: string[]): Promise<RfqItem[]>
   const images = new Map<string, string>();
   if (productIds.length) {
     const media = await app.db
-      .selectDistinctOn([productMedia.productId], { productId: productMedia.productId, thumbKey: productMedia.thumbKey })
+      .selectDistinctOn([productMedia.productId], {
+        productId: productMedia.productId,
+        thumbKey: productMedia.thumbKey,
+      })
       .from(productMedia)
       .where(inArray(productMedia.productId, productIds))
       .orderBy(productMedia.productId, productMedia.position, productMedia.createdAt);
@@ -386,8 +389,9 @@ export function parseStoredAddress(address: string | null, state: string | null)
     .replace(/\b[1-9][0-9]{5}\b/, '')
     .replace(/[-\s]+$/, '')
     .trim();
-  if (!pin || !city || !parts.length) return undefined;
-  return { street: parts.join(', '), apartment: undefined, city, state, zipCode: pin[1] as string };
+  const zipCode = pin?.[1];
+  if (!zipCode || !city || !parts.length) return undefined;
+  return { street: parts.join(', '), apartment: undefined, city, state, zipCode };
 }
 
 /** Turns an accepted RFQ into an order at the agreed price and quantity (made to order: no stock is taken). */
