@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastMonths, trend } from '../src/modules/admin/dashboard.ts';
+import { lastMonths, monthTrend } from '../src/modules/admin/dashboard.ts';
 import { createBuyer, createSeller } from '../src/seed/factories.ts';
 import { insertDispute, insertOrder, LAST_MONTH, MONTH_START, THIS_MONTH } from './admin-support.ts';
 import { call, loginAdmin, loginSeller, useTestApp } from './helpers.ts';
@@ -75,11 +75,11 @@ describe('admin dashboard', () => {
 
 describe('dashboard arithmetic', () => {
   it('gives the change against last month in percent, +100 from nothing, 0 for nothing to nothing', () => {
-    expect(trend(15, 10)).toBe(50);
-    expect(trend(1, 2)).toBe(-50);
-    expect(trend(3, 0)).toBe(100);
-    expect(trend(0, 0)).toBe(0);
-    expect(trend(1, 3)).toBe(-66.7);
+    expect(monthTrend(15, 10)).toBe(50);
+    expect(monthTrend(1, 2)).toBe(-50);
+    expect(monthTrend(3, 0)).toBe(100);
+    expect(monthTrend(0, 0)).toBe(0);
+    expect(monthTrend(1, 3)).toBe(-66.7);
   });
 
   it('lists month keys in India time, oldest first', () => {

@@ -200,10 +200,16 @@ describe('admin manufacturer verification', () => {
     const { token } = await loginAdmin(t.app);
     const s = await createSeller(t.app.db, { status: 'approved', ...VERIFIABLE });
     const product = await createProduct(t.app.db, s.manufacturer.id);
-    const { isListableSql } = await import('../src/modules/catalog/listable.ts');
+    const { isListable } = await import('../src/modules/catalog/listable.ts');
+    const { products } = await import('../src/db/schema/index.ts');
+    const { and, eq } = await import('drizzle-orm');
     const listable = async () =>
-      (await t.database.query(`select 1 from products p where p.id = $1 and ${isListableSql('p')}`, [product.id]))
-        .length;
+      (
+        await t.app.db
+          .select({ id: products.id })
+          .from(products)
+          .where(and(eq(products.id, product.id), isListable))
+      ).length;
     expect(await listable()).toBe(1);
 
     const res = await call(t.app, 'POST', `/api/admin/manufacturers/${s.manufacturer.id}/suspend`, {

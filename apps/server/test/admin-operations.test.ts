@@ -52,7 +52,7 @@ describe('admin trade oversight', () => {
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().fields.reason).toBe('Reason is required.');
     const ok = await call(t.app, 'POST', url, { token, body: { status: 'processing' } });
-    expect(ok.json()).toMatchObject({ status: 'processing', events: [{ from: 'pending', to: 'processing' }] });
+    expect(ok.json()).toMatchObject({ status: 'processing', timeline: [{ from: 'pending', to: 'processing' }] });
     const cancel = await call(t.app, 'POST', url, {
       token,
       body: { status: 'cancelled', reason: 'Buyer fraud check' },

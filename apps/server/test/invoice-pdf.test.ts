@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSession } from '../src/modules/auth/sessions.ts';
-import { type InvoiceData, renderInvoicePdf } from '../src/modules/trade/invoice.ts';
+import { type InvoiceData, renderInvoicePdf } from '../src/modules/orders/invoice.ts';
 import { createBuyer, createProduct } from '../src/seed/factories.ts';
 import { call, loginSeller, useTestApp } from './helpers.ts';
 import { placeOrder, setStatus } from './trade-fixtures.ts';

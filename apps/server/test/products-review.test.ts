@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DEFAULT_SITE_SETTINGS } from '@ub/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { insertOrder } from '../src/modules/trade/orders.ts';
+import { insertOrder } from '../src/modules/orders/commands.ts';
 import { saveSiteSettings } from '../src/modules/site/site-settings.ts';
 import { createProduct, createSeller, type ProductSpec } from '../src/seed/factories.ts';
 import { call, count, loginAdmin, loginSeller, useTestApp } from './helpers.ts';
@@ -325,7 +325,7 @@ describe('approval needs an HSN code and a GST rate', () => {
     const { seller, buyer, product } = await approvedProduct({ hsnCode: '95030010', gstPercentage: '5' });
     const placed = await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id, 2);
     expect(placed.statusCode).toBe(201);
-    const { invoiceData } = await import('../src/modules/trade/invoice.ts');
+    const { invoiceData } = await import('../src/modules/orders/invoice.ts');
     const id = placed.json().id;
     for (const status of ['processing', 'shipped']) {
       const res = await call(t.app, 'POST', `/api/orders/${id}/status`, {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { trend } from '../src/modules/trade/common.ts';
-import { type OrderLine, insertOrder } from '../src/modules/trade/orders.ts';
-import { splitGst } from '../src/modules/trade/invoice.ts';
-import { markSettlementPaid } from '../src/modules/admin/payments.ts';
-import { generateWeeklySettlements } from '../src/modules/trade/settlements.ts';
+import { trendLabel } from '../src/modules/trade/dashboard.ts';
+import { type OrderLine, insertOrder } from '../src/modules/orders/commands.ts';
+import { splitGst } from '../src/modules/orders/invoice.ts';
+import { markSettlementPaid } from '../src/modules/payments/admin.ts';
+import { generateWeeklySettlements } from '../src/modules/payments/settlements.ts';
 import { createAdmin } from '../src/seed/factories.ts';
 import { createBuyer, createProduct } from '../src/seed/factories.ts';
 import { call, loginSeller, useTestApp } from './helpers.ts';
@@ -43,11 +43,11 @@ async function orderAt(manufacturerId: string, daysAgo: number, name?: string) {
 
 describe('dashboard overview', () => {
   it('formats trends: growth, decline, no change and growth from nothing', () => {
-    expect(trend(12, 10)).toBe('+20%');
-    expect(trend(5, 10)).toBe('-50%');
-    expect(trend(3, 3)).toBe('+0%');
-    expect(trend(4, 0)).toBe('+100%');
-    expect(trend(0, 0)).toBe('+0%');
+    expect(trendLabel(12, 10)).toBe('+20%');
+    expect(trendLabel(5, 10)).toBe('-50%');
+    expect(trendLabel(3, 3)).toBe('+0%');
+    expect(trendLabel(4, 0)).toBe('+100%');
+    expect(trendLabel(0, 0)).toBe('+0%');
   });
 
   it('counts orders, products, pending payments and alerts with 30-day trends on known data', async () => {
@@ -261,7 +261,7 @@ describe('GST tax invoice', () => {
   });
 
   it('takes the seller state from the GSTIN and the place of supply from the shipping state', async () => {
-    const { invoiceData } = await import('../src/modules/trade/invoice.ts');
+    const { invoiceData } = await import('../src/modules/orders/invoice.ts');
     const { seller, buyer, product } = await tradeSetup(t.app, { gstPercentage: '18' });
     const ship = async (state: string) => {
       const { id } = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id, 10, state)).json();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createProduct, createSeller } from '../src/seed/factories.ts';
-import { parseStoredAddress } from '../src/modules/trade/rfqs.ts';
+import { parseStoredAddress } from '../src/modules/rfqs/commands.ts';
 import { call, count, createBuyerSession, loginSeller, useTestApp } from './helpers.ts';
 import { shippingTo, tradeSetup } from './trade-fixtures.ts';
 

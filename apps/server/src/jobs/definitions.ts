@@ -8,7 +8,7 @@ import { LEAD_WEBHOOK_JOB, postLead } from '../modules/leads/webhook.ts';
 import { enqueueEmail, type Mailer, SEND_EMAIL } from '../modules/notifications/mailer.ts';
 import { DELIVER_NOTIFICATION, notificationChannel, toNotificationItem } from '../modules/notifications/notify.ts';
 import { notificationEmail } from '../modules/notifications/preferences.ts';
-import { generateWeeklySettlements } from '../modules/trade/settlements.ts';
+import { generateWeeklySettlements } from '../modules/payments/settlements.ts';
 import type { JobDefinition } from './runner.ts';
 
 /** What the jobs need from the application: the same things routes use, never the Fastify app itself. */

@@ -28,7 +28,7 @@ export async function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>, attempt
   const runs = db instanceof PgTransaction ? 1 : attempts;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction((tx) => fn(tx as unknown as Db));
+      return await db.transaction((tx) => fn(tx));
     } catch (err) {
       if (attempt >= runs || !isRetryableConflict(err)) throw err;
       // Jitter, so that the two losers of one race do not collide again in step.

@@ -11,8 +11,8 @@ import {
   settlements,
 } from '../db/schema/index.ts';
 import { nextNumber } from '../modules/trade/common.ts';
-import { insertOrder, type OrderLine } from '../modules/trade/orders.ts';
-import { generateWeeklySettlements } from '../modules/trade/settlements.ts';
+import { insertOrder, type OrderLine } from '../modules/orders/commands.ts';
+import { generateWeeklySettlements } from '../modules/payments/settlements.ts';
 import type { DemoContext } from './demo-context.ts';
 import { createBuyer, createProduct } from './factories.ts';
 import { transaction } from '../lib/transaction.ts';

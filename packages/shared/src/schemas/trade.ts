@@ -322,6 +322,34 @@ export const orderDetail = z.object({
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 
+/** The admin console's order: the same read model as the seller's, with the seller who sold it. */
+export const adminOrderDetail = orderDetail.extend({ manufacturer: z.string() });
+export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
+
+export const adminOrderListItem = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  customer: z.string(),
+  manufacturer: z.string(),
+  orderDate: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  statusLabel: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  total: z.string(),
+});
+export type AdminOrderListItem = z.infer<typeof adminOrderListItem>;
+
+/** The buyer's list of orders (the buyer API has no screens yet). */
+export const buyerOrderListItem = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  total: z.string(),
+  orderDate: z.string(),
+});
+export type BuyerOrderListItem = z.infer<typeof buyerOrderListItem>;
+
 export const paymentListItem = z.object({
   id: z.string(),
   paymentId: z.string(),

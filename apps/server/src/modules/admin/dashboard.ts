@@ -1,5 +1,6 @@
 import { adminStatusLabel, type ManufacturerStatus } from '@ub/shared';
 import type { FastifyInstance } from 'fastify';
+import { trend } from '../../lib/trend.ts';
 
 /** Months are counted in India time: a sale at 00:30 IST on the 1st belongs to the new month. */
 const TZ = 'Asia/Kolkata';
@@ -19,11 +20,8 @@ export function lastMonths(n: number, now = new Date()): string[] {
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const monthLabel = (key: string) => `${MONTH_NAMES[Number(key.slice(5)) - 1]} ${key.slice(0, 4)}`;
 
-/** Percentage change of this month against last; from nothing to something counts as +100 %. */
-export function trend(current: number, previous: number): number {
-  if (previous === 0) return current > 0 ? 100 : 0;
-  return Math.round(((current - previous) * 1000) / previous) / 10;
-}
+/** This month against last in per cent, to one decimal. */
+export const monthTrend = (current: number, previous: number) => Math.round(trend(current, previous) * 10) / 10;
 
 const monthStart = (monthsAgo: number) =>
   `(date_trunc('month', now() at time zone '${TZ}') - interval '${monthsAgo} month') at time zone '${TZ}'`;
@@ -90,10 +88,10 @@ export async function dashboard(app: FastifyInstance) {
   const d = disputes[0] ?? { n: 0, cur: 0, prev: 0 };
   return {
     cards: {
-      buyers: { count: b.n, trend: trend(b.cur, b.prev) },
-      manufacturers: { count: m.n, trend: trend(m.cur, m.prev) },
-      sales: { amount: sales[0]?.total ?? '0', trend: trend(salesCur, salesPrev) },
-      disputes: { count: d.n, trend: trend(d.cur, d.prev) },
+      buyers: { count: b.n, trend: monthTrend(b.cur, b.prev) },
+      manufacturers: { count: m.n, trend: monthTrend(m.cur, m.prev) },
+      sales: { amount: sales[0]?.total ?? '0', trend: monthTrend(salesCur, salesPrev) },
+      disputes: { count: d.n, trend: monthTrend(d.cur, d.prev) },
     },
     requests: requests.map((r) => ({
       id: r.id,

@@ -94,7 +94,7 @@ export async function productCategories(app: FastifyInstance): Promise<string[]>
     .from(products)
     .where(isNotNull(products.category))
     .orderBy(asc(products.category));
-  return rows.map((r) => r.category as string);
+  return rows.flatMap((r) => (r.category ? [r.category] : []));
 }
 
 export async function getProduct(app: FastifyInstance, id: string) {

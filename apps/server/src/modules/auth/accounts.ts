@@ -37,7 +37,8 @@ export async function assertAccountFree(db: Db, email: string, phone: string): P
     if (row.email.toLowerCase() === email) fields.email = DUPLICATE.email;
     if (row.phone === phone) fields.phone = DUPLICATE.phone;
   }
-  if (Object.keys(fields).length) throw conflict(Object.values(fields)[0] as string, fields);
+  const [firstError] = Object.values(fields);
+  if (firstError) throw conflict(firstError, fields);
 }
 
 /** Creates a seller and their manufacturer record (verification status Received) in one transaction. */

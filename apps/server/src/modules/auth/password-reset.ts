@@ -145,7 +145,7 @@ export async function resetPassword(
       .returning({ id: otpCodes.id });
     if (!spent.length) throw badRequest(RESET_MESSAGES.invalid);
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-    await revokeAllSessions(tx as unknown as Db, user.id);
+    await revokeAllSessions(tx, user.id);
   });
   // Again once committed: a request between the first forgetting and the commit may have cached a session.
   forgetSessionsOf(user.id);

@@ -9,7 +9,3 @@ import { products } from '../../db/schema/index.ts';
  */
 export const isListable = sql`(${products.status} = 'active' and ${products.moderationStatus} = 'approved' and exists (
   select 1 from manufacturers lm where lm.id = ${products.manufacturerId} and lm.status = 'approved'))`;
-
-/** The same rule as raw SQL for a products table aliased `alias` (for hand-written queries). */
-export const isListableSql = (alias: string) =>
-  `(${alias}.status = 'active' and ${alias}.moderation_status = 'approved' and exists (select 1 from manufacturers lm where lm.id = ${alias}.manufacturer_id and lm.status = 'approved'))`;

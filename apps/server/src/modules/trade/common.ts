@@ -17,7 +17,7 @@ const SEQUENCES = {
 
 /** The next human number of a kind, e.g. ORD-2026-000123: a sequence makes it unique without retries. */
 export async function nextNumber(db: Db, prefix: keyof typeof SEQUENCES, at = new Date()): Promise<string> {
-  const [row] = await execRows<{ n: string | number }>(db, sql.raw(`select nextval('${SEQUENCES[prefix]}') as n`));
+  const [row] = await execRows<{ n: string | number }>(db, sql`select nextval(${SEQUENCES[prefix]}::regclass) as n`);
   return `${prefix}-${at.getUTCFullYear()}-${String(row?.n ?? 0).padStart(6, '0')}`;
 }
 
@@ -27,10 +27,3 @@ export const fromPaise = (paise: number): string => (paise / 100).toFixed(2);
 
 export const iso = (d: Date | string | null | undefined): string | null =>
   d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString();
-
-/** "+12%": the last 30 days against the 30 before; no change reads "+0%" and growth from nothing "+100%". */
-export function trend(current: number, previous: number): string {
-  if (previous === 0) return current > 0 ? '+100%' : '+0%';
-  const pct = Math.round(((current - previous) / previous) * 100);
-  return pct >= 0 ? `+${pct}%` : `${pct}%`;
-}

@@ -1,4 +1,4 @@
-import { LEAD_STATUSES, LIMITS, type LeadStatus } from '@ub/shared';
+import { type AdminLeadListItem, LEAD_STATUSES, LIMITS, type LeadStatus } from '@ub/shared';
 import { formatDate, formatDateTime } from '@ub/shared/format';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,29 +12,7 @@ import { DataTable, td } from '../../components/table.tsx';
 import { api } from '../../lib/api.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 
-interface Lead {
-  id: string;
-  name: string;
-  company: string;
-  gst: string | null;
-  contact: string;
-  email: string | null;
-  referredBy: string | null;
-  status: LeadStatus;
-  notes: string | null;
-  createdAt: string;
-  /** Later submissions with the same contact number; the lead keeps the first as it was sent. */
-  repeatCount: number;
-  repeats: Array<{
-    name: string;
-    company: string;
-    gst: string | null;
-    email: string | null;
-    referredBy: string | null;
-    sourcePage: string | null;
-    createdAt: string;
-  }>;
-}
+type Lead = AdminLeadListItem;
 /** The contact-message inbox served by the notifications feature (GET /api/admin/contact-messages). */
 interface ContactMessage {
   id: string;

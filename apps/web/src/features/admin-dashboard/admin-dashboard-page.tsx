@@ -1,4 +1,9 @@
-import { type ManufacturerStatus, REASON_DIALOG_TITLES, type ReasonInput, TIMINGS } from '@ub/shared';
+import {
+  type AdminDashboard,
+  REASON_DIALOG_TITLES,
+  type ReasonInput,
+  TIMINGS,
+} from '@ub/shared';
 import { formatCount, formatInr } from '@ub/shared/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -12,24 +17,7 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { DataTable, td } from '../../components/table.tsx';
 import { api } from '../../lib/api.ts';
 
-interface Card {
-  count: number;
-  trend: number;
-}
-interface Dashboard {
-  cards: { buyers: Card; manufacturers: Card; sales: { amount: string; trend: number }; disputes: Card };
-  requests: Array<{
-    id: string;
-    name: string;
-    contactPerson: string;
-    email: string;
-    status: ManufacturerStatus;
-    statusLabel: string;
-  }>;
-  salesTrend: Array<{ label: string; sales: number }>;
-  manufacturerGrowth: Array<{ label: string; count: number }>;
-  buyerActivity: Array<{ label: string; buyers: number }>;
-}
+type Dashboard = AdminDashboard;
 
 const compactInr = (v: number) =>
   new Intl.NumberFormat('en-IN', {

@@ -1,4 +1,10 @@
-import { DISPUTE_STATUS_LABELS, DISPUTE_STATUSES, type DisputeStatus, LIMITS } from '@ub/shared';
+import {
+  DISPUTE_STATUS_LABELS,
+  DISPUTE_STATUSES,
+  type DisputeStatus,
+  LIMITS,
+  type AdminDisputeListItem,
+} from '@ub/shared';
 import { formatDate } from '@ub/shared/format';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,18 +17,7 @@ import { Pagination } from '../../components/pagination.tsx';
 import { DataTable, td } from '../../components/table.tsx';
 import { api } from '../../lib/api.ts';
 
-interface Dispute {
-  id: string;
-  orderNumber: string;
-  buyer: string;
-  manufacturer: string;
-  reason: string;
-  status: DisputeStatus;
-  statusLabel: string;
-  nextStatuses: DisputeStatus[];
-  notes: string | null;
-  createdAt: string;
-}
+type Dispute = AdminDisputeListItem;
 const TONES: Record<DisputeStatus, Tone> = {
   open: 'red',
   under_review: 'yellow',

@@ -4,10 +4,11 @@ import {
   LIMITS,
   labelOf,
   type ManufacturerAction,
-  type ManufacturerStatus,
   manufacturerActions,
   REASON_DIALOG_TITLES,
   type ReasonInput,
+  type AdminManufacturerListItem,
+  type AdminManufacturerDetail,
 } from '@ub/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -25,25 +26,8 @@ import { api } from '../../lib/api.ts';
 import { getToken } from '../../lib/auth-storage.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 
-interface Manufacturer {
-  id: string;
-  name: string;
-  contactPerson: string;
-  email: string;
-  contact: string | null;
-  regDate: string;
-  status: ManufacturerStatus;
-  statusLabel: string;
-  statusReason: string | null;
-  gst: string;
-  address: string;
-  state: string | null;
-}
-interface Details extends Manufacturer {
-  /** Documents verification needs that are not uploaded yet (approving answers 409 while any are missing). */
-  missingDocuments: string[];
-  certificates: Array<{ id: string; kind: string; mime: string; name: string; url: string }>;
-}
+type Manufacturer = AdminManufacturerListItem;
+type Details = AdminManufacturerDetail;
 
 const ACTION_LABELS: Record<ManufacturerAction, string> = {
   approve: 'Approve',

@@ -1,4 +1,11 @@
-import { LIMITS, ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@ub/shared';
+import {
+  type AdminOrderDetail,
+  type AdminOrderListItem,
+  LIMITS,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from '@ub/shared';
 import { formatDate, formatInr } from '@ub/shared/format';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,37 +19,6 @@ import { DataTable, StatCard, td } from '../../components/table.tsx';
 import { api } from '../../lib/api.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { usePagedFilter } from '../../lib/use-paged-filter.ts';
-
-interface OrderRow {
-  id: string;
-  orderNumber: string;
-  customer: string;
-  manufacturer: string;
-  orderDate: string;
-  status: OrderStatus;
-  statusLabel: string;
-  paymentStatus: string;
-  total: string;
-}
-interface OrderDetails {
-  id: string;
-  orderNumber: string;
-  orderDate: string;
-  status: OrderStatus;
-  statusLabel: string;
-  nextStatuses: OrderStatus[];
-  paymentStatus: string;
-  manufacturer: string;
-  customer: { name: string; contact: string; phone: string | null };
-  shippingAddress: string;
-  subtotal: string;
-  shipping: string;
-  tax: string;
-  total: string;
-  cancelReason: string | null;
-  items: Array<{ id: string; name: string; quantity: number; unitPrice: string; lineTotal: string }>;
-  events: Array<{ from: string | null; to: OrderStatus; note: string | null; at: string }>;
-}
 
 export const ORDER_TONES: Record<OrderStatus, Tone> = {
   pending: 'yellow',
@@ -59,12 +35,12 @@ function OrderModal({ id, onClose }: { id: string | null; onClose: () => void })
   const [trackingNumber, setTrackingNumber] = useState('');
   const query = useQuery({
     queryKey: ['admin', 'order', id],
-    queryFn: () => api<OrderDetails>(`/admin/orders/${id}`),
+    queryFn: () => api<AdminOrderDetail>(`/admin/orders/${id}`),
     enabled: Boolean(id),
   });
   const change = useMutation({
     mutationFn: (status: OrderStatus) =>
-      api<OrderDetails>(`/admin/orders/${id}/status`, {
+      api<AdminOrderDetail>(`/admin/orders/${id}/status`, {
         method: 'POST',
         body: {
           status,
@@ -74,7 +50,7 @@ function OrderModal({ id, onClose }: { id: string | null; onClose: () => void })
         },
       }),
     onSuccess: (o) => {
-      toast.success(`Order ${o.orderNumber} is now ${o.statusLabel}.`);
+      toast.success(`Order ${o.orderId} is now ${ORDER_STATUS_LABELS[o.status]}.`);
       setNote('');
       return queryClient.invalidateQueries({ queryKey: ['admin'] });
     },
@@ -87,16 +63,16 @@ function OrderModal({ id, onClose }: { id: string | null; onClose: () => void })
       {o && (
         <div className="space-y-4 text-sm">
           <div className="flex flex-wrap items-center gap-3">
-            <span className="font-semibold">{o.orderNumber}</span>
-            <Badge tone={ORDER_TONES[o.status]}>{o.statusLabel}</Badge>
+            <span className="font-semibold">{o.orderId}</span>
+            <Badge tone={ORDER_TONES[o.status]}>{ORDER_STATUS_LABELS[o.status]}</Badge>
             <span className="text-slate-500">{formatDate(o.orderDate)}</span>
           </div>
           <div className="grid gap-3 sm:grid-cols-2">
             <div>
               <p className="font-medium text-slate-500">Customer</p>
-              <p>{o.customer.name}</p>
+              <p>{o.customer.company}</p>
               <p className="text-slate-600">
-                {o.customer.contact}
+                {o.customer.name}
                 {o.customer.phone ? `, ${o.customer.phone}` : ''}
               </p>
             </div>
@@ -106,36 +82,47 @@ function OrderModal({ id, onClose }: { id: string | null; onClose: () => void })
             </div>
             <div className="sm:col-span-2">
               <p className="font-medium text-slate-500">Shipping address</p>
-              <p>{o.shippingAddress}</p>
+              <p>
+                {[
+                  o.shippingAddress.street,
+                  o.shippingAddress.apartment,
+                  o.shippingAddress.city,
+                  o.shippingAddress.state,
+                  o.shippingAddress.zipCode,
+                  o.shippingAddress.country,
+                ]
+                  .filter(Boolean)
+                  .join(', ')}
+              </p>
             </div>
           </div>
-          {o.items.length > 0 && (
+          {o.products.length > 0 && (
             <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-              {o.items.map((i) => (
+              {o.products.map((i) => (
                 <li key={i.id} className="flex justify-between gap-2 px-3 py-2">
                   <span>
                     {i.name} x {i.quantity}
                   </span>
-                  <span>{formatInr(i.lineTotal)}</span>
+                  <span>{formatInr(i.totalPrice)}</span>
                 </li>
               ))}
             </ul>
           )}
           <dl className="grid grid-cols-2 gap-1 sm:w-64 sm:justify-self-end">
             <dt className="text-slate-500">Subtotal</dt>
-            <dd className="text-right">{formatInr(o.subtotal)}</dd>
+            <dd className="text-right">{formatInr(o.payment.subtotal)}</dd>
             <dt className="text-slate-500">Shipping</dt>
-            <dd className="text-right">{formatInr(o.shipping)}</dd>
+            <dd className="text-right">{formatInr(o.payment.shipping)}</dd>
             <dt className="text-slate-500">Tax</dt>
-            <dd className="text-right">{formatInr(o.tax)}</dd>
+            <dd className="text-right">{formatInr(o.payment.tax)}</dd>
             <dt className="font-semibold">Total</dt>
-            <dd className="text-right font-semibold">{formatInr(o.total)}</dd>
+            <dd className="text-right font-semibold">{formatInr(o.payment.total)}</dd>
           </dl>
-          {o.events.length > 0 && (
+          {o.timeline.length > 0 && (
             <div>
               <p className="mb-1 font-medium text-slate-500">Timeline</p>
               <ol className="space-y-1">
-                {o.events.map((e) => (
+                {o.timeline.map((e) => (
                   <li key={e.at + e.to}>
                     {formatDate(e.at)}: {ORDER_STATUS_LABELS[e.to]}
                     {e.note ? ` (${e.note})` : ''}
@@ -204,7 +191,7 @@ export default function AdminOrdersPage() {
   const list = useQuery({
     queryKey: ['admin', 'orders', { q, status, page }],
     queryFn: () =>
-      api<{ orders: OrderRow[]; total: number }>(
+      api<{ orders: AdminOrderListItem[]; total: number }>(
         `/admin/orders?${new URLSearchParams({ q, page: String(page), pageSize: String(pageSize), ...(status ? { status } : {}) })}`,
       ),
     placeholderData: keepPreviousData,

@@ -1,4 +1,4 @@
-import { LIMITS, markSettlementPaidSchema } from '@ub/shared';
+import { LIMITS, markSettlementPaidSchema, type AdminPaymentListItem, type AdminSettlementListItem } from '@ub/shared';
 import { formatDate, formatInr } from '@ub/shared/format';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,29 +12,8 @@ import { DataTable, td } from '../../components/table.tsx';
 import { api } from '../../lib/api.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 
-interface Payment {
-  id: string;
-  paymentNumber: string;
-  orderNumber: string;
-  customer: string;
-  manufacturer: string;
-  method: string;
-  amount: string;
-  status: 'pending' | 'paid';
-  paymentDate: string;
-  settled: boolean;
-}
-interface Settlement {
-  id: string;
-  settlementNumber: string;
-  manufacturer: string;
-  periodStart: string;
-  periodEnd: string;
-  amount: string;
-  status: 'pending' | 'paid';
-  reference: string | null;
-  paidAt: string | null;
-}
+type Payment = AdminPaymentListItem;
+type Settlement = AdminSettlementListItem;
 
 const paidBadge = (s: 'pending' | 'paid') => (
   <Badge tone={s === 'paid' ? 'green' : 'yellow'}>{s === 'paid' ? 'Paid' : 'Pending'}</Badge>

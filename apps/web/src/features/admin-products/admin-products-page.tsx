@@ -2,11 +2,13 @@ import {
   approvalBlocker,
   CATEGORY_LABELS,
   LIMITS,
-  type ModerationStatus,
   type ProductAction,
   productActions,
   REASON_DIALOG_TITLES,
   type ReasonInput,
+  type AdminProductListItem,
+  type AdminProduct,
+  type AdminProductDetail,
 } from '@ub/shared';
 import { formatInr, labelOf } from '@ub/shared/format';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,24 +26,8 @@ import { DataTable, StatCard, td } from '../../components/table.tsx';
 import { api } from '../../lib/api.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 
-interface Product {
-  id: string;
-  name: string;
-  manufacturer: string;
-  category: string | null;
-  price: string;
-  sku: string;
-  description: string;
-  status: ModerationStatus;
-  statusLabel: string;
-  moderationReason: string | null;
-  hsnCode: string | null;
-  gstPercentage: number | null;
-  image?: string | null;
-}
-interface Details extends Product {
-  images: Array<{ url: string; thumb: string }>;
-}
+type Product = AdminProduct;
+type Details = AdminProductDetail;
 type ReasonAction = 'flag' | 'reject' | 'suspend';
 
 const LABELS: Record<ProductAction, string> = {
@@ -190,7 +176,7 @@ export default function AdminProductsPage() {
   const list = useQuery({
     queryKey: ['admin', 'products', { q, category, page }],
     queryFn: () =>
-      api<{ products: Product[]; total: number }>(
+      api<{ products: AdminProductListItem[]; total: number }>(
         `/admin/products?${new URLSearchParams({ q, page: String(page), pageSize: String(pageSize), ...(category ? { category } : {}) })}`,
       ),
     placeholderData: keepPreviousData,

@@ -6,6 +6,7 @@ import {
   inviteAdminSchema,
   type SiteSettings,
   siteSettingsSchema,
+  type AdminUserItem,
 } from '@ub/shared';
 import { formatDate, formatDateTime } from '@ub/shared/format';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,13 +21,7 @@ import { DataTable, td } from '../../components/table.tsx';
 import { ApiError, api } from '../../lib/api.ts';
 import { useSessionUser } from '../auth/session.tsx';
 
-interface Admin {
-  id: string;
-  fullName: string;
-  email: string;
-  isActive: boolean;
-  createdAt: string;
-}
+type Admin = AdminUserItem;
 
 function AdminUsers() {
   const me = useSessionUser();

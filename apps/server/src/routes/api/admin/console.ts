@@ -1,5 +1,13 @@
 import { Readable } from 'node:stream';
-import { auditLogQuery, errorBody, inviteAdminSchema, REPORT_KINDS, reportQuery, siteSettingsSchema } from '@ub/shared';
+import {
+  auditLogQuery,
+  errorBody,
+  inviteAdminSchema,
+  REPORT_KINDS,
+  reportQuery,
+  siteSettingsSchema,
+  adminUserItem,
+} from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../../lib/audit.ts';
@@ -11,23 +19,14 @@ import { getSiteSettings, saveSiteSettings } from '../../../modules/site/site-se
 import { currentUser } from '../../../types.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const adminItem = z.object({
-  id: z.string(),
-  fullName: z.string(),
-  email: z.string(),
-  isActive: z.boolean(),
-  createdAt: z.string(),
-});
 
 /** Reports, admin users, site configuration and the audit log viewer. */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const admin = app.requireRole('admin');
   const base = { tags: ['admin'], security: [{ bearerAuth: [] }] };
 
   app.get(
     '/admin/reports/:file',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'CSV export (manufacturers, products, orders, payments, leads) for a date range, streamed',
@@ -64,11 +63,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/admins',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'Admin users',
-        response: { 200: z.object({ admins: z.array(adminItem) }), ...errors },
+        response: { 200: z.object({ admins: z.array(adminUserItem) }), ...errors },
       },
     },
     async () => ({ admins: await listAdmins(app) }),
@@ -76,12 +74,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/admins',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'Invite another admin; the temporary password is shown once',
         body: inviteAdminSchema,
-        response: { 201: z.object({ admin: adminItem, temporaryPassword: z.string() }), ...errors },
+        response: { 201: z.object({ admin: adminUserItem, temporaryPassword: z.string() }), ...errors },
       },
     },
     async (req, reply) => reply.status(201).send(await inviteAdmin(app, currentUser(req).id, req.body)),
@@ -89,12 +86,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/admins/:id/deactivate',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'Deactivate another admin and end their sessions',
         params: z.object({ id: z.uuid({ error: 'Admin not found' }) }),
-        response: { 200: adminItem, ...errors },
+        response: { 200: adminUserItem, ...errors },
       },
     },
     async (req) => deactivateAdmin(app, currentUser(req).id, req.params.id),
@@ -103,7 +99,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/site-settings',
     {
-      onRequest: admin,
       schema: { ...base, summary: 'Site configuration', response: { 200: siteSettingsSchema, ...errors } },
     },
     async () => getSiteSettings(app.db),
@@ -111,7 +106,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/site-settings',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'Replace the site configuration',
@@ -137,7 +131,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/audit-log',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'Audit log, newest first',

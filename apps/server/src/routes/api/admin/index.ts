@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { guardFolder } from '../../../plugins/auth.ts';
 import consoleRoutes from './console.ts';
+import contactMessages from './contact-messages.ts';
 import jobs from './jobs.ts';
 import manufacturers from './manufacturers.ts';
 import operations from './operations.ts';
@@ -7,9 +9,11 @@ import products from './products.ts';
 
 /** The admin console's API, every route admin-only. */
 export default async function adminRoutes(app: FastifyInstance): Promise<void> {
+  guardFolder(app, 'admin');
   await app.register(manufacturers);
   await app.register(products);
   await app.register(operations);
   await app.register(consoleRoutes);
+  await app.register(contactMessages);
   await app.register(jobs);
 }

@@ -1,58 +1,33 @@
 import {
   adminManufacturersQuery,
   errorBody,
-  MANUFACTURER_STATUSES,
   MANUFACTURER_TRANSITIONS,
   type ManufacturerAction,
   manufacturerReasonSchema,
   reasonText,
+  adminManufacturerListItem,
+  adminManufacturerDetail,
 } from '@ub/shared';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { manufacturerDocuments } from '../../../db/schema/index.ts';
-import { notFound } from '../../../lib/errors.ts';
 import { sendPrivateFile } from '../../../lib/storage.ts';
-
-import { listManufacturers, openManufacturer, transitionManufacturer } from '../../../modules/admin/manufacturers.ts';
+import {
+  listManufacturers,
+  openManufacturer,
+  transitionManufacturer,
+} from '../../../modules/manufacturers/commands.ts';
+import { manufacturerDocument } from '../../../modules/manufacturers/queries.ts';
 import { currentUser } from '../../../types.ts';
-
-export const manufacturerItem = z.object({
-  id: z.string(),
-  name: z.string(),
-  contactPerson: z.string(),
-  email: z.string(),
-  contact: z.string().nullable(),
-  regDate: z.string(),
-  status: z.enum(MANUFACTURER_STATUSES),
-  statusLabel: z.string(),
-  statusReason: z.string().nullable(),
-  gst: z.string(),
-  address: z.string(),
-  state: z.string().nullable(),
-  category: z.string(),
-});
-
-const manufacturerDetails = manufacturerItem.extend({
-  reviewStarted: z.boolean(),
-  /** Labels of the documents verification needs (site settings) that are not uploaded yet. */
-  missingDocuments: z.array(z.string()),
-  certificates: z.array(
-    z.object({ id: z.string(), kind: z.string(), mime: z.string(), name: z.string(), url: z.string() }),
-  ),
-});
 
 const idParams = z.object({ id: z.uuid({ error: 'Manufacturer not found' }) });
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const admin = app.requireRole('admin');
   const security = [{ bearerAuth: [] }];
 
   app.get(
     '/admin/manufacturers',
     {
-      onRequest: admin,
       schema: {
         tags: ['admin'],
         summary: 'Manufacturers: search by name, email or phone; status filter (rejected only when asked)',
@@ -60,7 +35,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         querystring: adminManufacturersQuery,
         response: {
           200: z.object({
-            manufacturers: z.array(manufacturerItem),
+            manufacturers: z.array(adminManufacturerListItem),
             total: z.number(),
             page: z.number(),
             pageSize: z.number(),
@@ -75,13 +50,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/manufacturers/:id',
     {
-      onRequest: admin,
       schema: {
         tags: ['admin'],
         summary: 'One manufacturer with its documents; opening a Received request marks it Under review',
         security,
         params: idParams,
-        response: { 200: manufacturerDetails, ...errors },
+        response: { 200: adminManufacturerDetail, ...errors },
       },
     },
     async (req) => openManufacturer(app, currentUser(req).id, req.params.id),
@@ -90,7 +64,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/manufacturers/:id/documents/:docId',
     {
-      onRequest: admin,
       schema: {
         tags: ['admin'],
         summary: 'The file of one verification document (admins only; never public)',
@@ -99,13 +72,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const [doc] = await app.db
-        .select()
-        .from(manufacturerDocuments)
-        .where(
-          and(eq(manufacturerDocuments.id, req.params.docId), eq(manufacturerDocuments.manufacturerId, req.params.id)),
-        );
-      if (!doc) throw notFound('Document not found');
+      const doc = await manufacturerDocument(app.db, req.params.id, req.params.docId);
       return sendPrivateFile(reply, app.storage, doc.storageKey, doc.mime, doc.originalName);
     },
   );
@@ -116,14 +83,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/admin/manufacturers/:id/${action}`,
       {
-        onRequest: admin,
         schema: {
           tags: ['admin'],
           summary: `${action[0]?.toUpperCase()}${action.slice(1)} a manufacturer${needsReason ? ' (reason required)' : ''}`,
           security,
           params: idParams,
           ...(needsReason ? { body: manufacturerReasonSchema } : {}),
-          response: { 200: manufacturerItem, ...errors },
+          response: { 200: adminManufacturerListItem, ...errors },
         },
       },
       async (req) => {

@@ -1,30 +1,34 @@
 import {
   adminDisputesQuery,
   adminLeadsQuery,
+  adminOrderDetail,
+  adminOrderListItem,
   adminOrdersQuery,
   adminPaymentsQuery,
-  DISPUTE_STATUSES,
   disputeUpdateSchema,
   errorBody,
-  LEAD_STATUSES,
   leadUpdateSchema,
-  MANUFACTURER_STATUSES,
   markSettlementPaidSchema,
-  ORDER_STATUSES,
   orderStatusChangeSchema,
-  PAYMENT_STATUSES,
+  adminDashboard,
+  adminPaymentListItem,
+  adminSettlementListItem,
+  adminLeadListItem,
+  adminDisputeListItem,
 } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listDisputes, listLeads, updateDispute, updateLead } from '../../../modules/admin/cases.ts';
+import { listDisputes, listLeads, updateDispute, updateLead } from '../../../modules/disputes/cases.ts';
 import { dashboard } from '../../../modules/admin/dashboard.ts';
-import { changeOrderStatus, getOrder, listOrders } from '../../../modules/admin/orders.ts';
+import { adminScope } from '../../../lib/deps.ts';
+import { changeOrderStatusAsAdmin } from '../../../modules/orders/commands.ts';
+import { listAdminOrders, orderDetail } from '../../../modules/orders/queries.ts';
 import {
   generateWeeklySettlements,
   listPayments,
   listSettlements,
   markSettlementPaid,
-} from '../../../modules/admin/payments.ts';
+} from '../../../modules/payments/admin.ts';
 import { currentUser } from '../../../types.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -32,149 +36,16 @@ const idParams = (what: string) => z.object({ id: z.uuid({ error: `${what} not f
 const paged = <T extends z.ZodRawShape>(key: string, item: z.ZodObject<T>) =>
   z.object({ [key]: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
 
-const card = z.object({ count: z.number(), trend: z.number() });
-const dashboardResponse = z.object({
-  cards: z.object({
-    buyers: card,
-    manufacturers: card,
-    sales: z.object({ amount: z.string(), trend: z.number() }),
-    disputes: card,
-  }),
-  requests: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      contactPerson: z.string(),
-      email: z.string(),
-      status: z.enum(MANUFACTURER_STATUSES),
-      statusLabel: z.string(),
-    }),
-  ),
-  salesTrend: z.array(z.object({ month: z.string(), label: z.string(), sales: z.number() })),
-  manufacturerGrowth: z.array(z.object({ month: z.string(), label: z.string(), count: z.number() })),
-  buyerActivity: z.array(z.object({ month: z.string(), label: z.string(), buyers: z.number() })),
-});
-
-const orderItem = z.object({
-  id: z.string(),
-  orderNumber: z.string(),
-  customer: z.string(),
-  manufacturer: z.string(),
-  orderDate: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  statusLabel: z.string(),
-  paymentStatus: z.enum(PAYMENT_STATUSES),
-  total: z.string(),
-});
-const orderDetails = z.object({
-  id: z.string(),
-  orderNumber: z.string(),
-  orderDate: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  statusLabel: z.string(),
-  nextStatuses: z.array(z.enum(ORDER_STATUSES)),
-  paymentStatus: z.enum(PAYMENT_STATUSES),
-  manufacturer: z.string(),
-  customer: z.object({ name: z.string(), contact: z.string(), phone: z.string().nullable() }),
-  shippingAddress: z.string(),
-  subtotal: z.string(),
-  shipping: z.string(),
-  tax: z.string(),
-  total: z.string(),
-  cancelReason: z.string().nullable(),
-  items: z.array(
-    z.object({ id: z.string(), name: z.string(), quantity: z.number(), unitPrice: z.string(), lineTotal: z.string() }),
-  ),
-  events: z.array(
-    z.object({ from: z.string().nullable(), to: z.string(), note: z.string().nullable(), at: z.string() }),
-  ),
-  payments: z.array(
-    z.object({
-      id: z.string(),
-      paymentNumber: z.string(),
-      amount: z.string(),
-      method: z.string(),
-      status: z.enum(PAYMENT_STATUSES),
-    }),
-  ),
-});
-const paymentItem = z.object({
-  id: z.string(),
-  paymentNumber: z.string(),
-  orderNumber: z.string(),
-  customer: z.string(),
-  manufacturer: z.string(),
-  method: z.string(),
-  amount: z.string(),
-  status: z.enum(PAYMENT_STATUSES),
-  paymentDate: z.string(),
-  settled: z.boolean(),
-});
-const settlementItem = z.object({
-  id: z.string(),
-  settlementNumber: z.string(),
-  manufacturer: z.string(),
-  periodStart: z.string(),
-  periodEnd: z.string(),
-  amount: z.string(),
-  status: z.enum(PAYMENT_STATUSES),
-  reference: z.string().nullable(),
-  paidAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-const leadItem = z.object({
-  id: z.string(),
-  name: z.string(),
-  company: z.string(),
-  gst: z.string().nullable(),
-  contact: z.string(),
-  email: z.string().nullable(),
-  referredBy: z.string().nullable(),
-  status: z.enum(LEAD_STATUSES),
-  notes: z.string().nullable(),
-  createdAt: z.string(),
-  /** Later submissions with the same contact inside the merge window; the lead keeps the first as sent. */
-  repeatCount: z.number(),
-  repeats: z.array(
-    z.object({
-      name: z.string(),
-      company: z.string(),
-      gst: z.string().nullable(),
-      email: z.string().nullable(),
-      referredBy: z.string().nullable(),
-      sourcePage: z.string().nullable(),
-      createdAt: z.string(),
-    }),
-  ),
-});
-const disputeItem = z.object({
-  id: z.string(),
-  orderId: z.string(),
-  orderNumber: z.string(),
-  buyer: z.string(),
-  manufacturer: z.string(),
-  reason: z.string(),
-  status: z.enum(DISPUTE_STATUSES),
-  statusLabel: z.string(),
-  nextStatuses: z.array(z.enum(DISPUTE_STATUSES)),
-  notes: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
-/** Dashboard figures and the trade oversight screens: orders, payments and settlements, leads, disputes. */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const admin = app.requireRole('admin');
   const base = { tags: ['admin'], security: [{ bearerAuth: [] }] };
 
   app.get(
     '/admin/dashboard',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'Cards, new requests and chart series, all from SQL aggregates',
-        response: { 200: dashboardResponse, ...errors },
+        response: { 200: adminDashboard, ...errors },
       },
     },
     async () => dashboard(app),
@@ -183,54 +54,53 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/orders',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'Orders of every seller',
         querystring: adminOrdersQuery,
-        response: { 200: paged('orders', orderItem), ...errors },
+        response: { 200: paged('orders', adminOrderListItem), ...errors },
       },
     },
-    async (req) => listOrders(app, req.query),
+    async (req) => listAdminOrders(app.db, req.query),
   );
   app.get(
     '/admin/orders/:id',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'One order with items, timeline and payments',
         params: idParams('Order'),
-        response: { 200: orderDetails, ...errors },
+        response: { 200: adminOrderDetail, ...errors },
       },
     },
-    async (req) => getOrder(app, req.params.id),
+    async (req) => orderDetail(app.db, adminScope, req.params.id),
   );
   app.post(
     '/admin/orders/:id/status',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary:
           'Move an order on under the seller-side rules (shipping needs carrier and tracking; cancel needs a reason)',
         params: idParams('Order'),
         body: orderStatusChangeSchema,
-        response: { 200: orderDetails, ...errors },
+        response: { 200: adminOrderDetail, ...errors },
       },
     },
-    async (req) => changeOrderStatus(app, currentUser(req).id, req.params.id, req.body),
+    async (req) => {
+      await changeOrderStatusAsAdmin(app, currentUser(req).id, req.params.id, req.body);
+      return orderDetail(app.db, adminScope, req.params.id);
+    },
   );
 
   app.get(
     '/admin/payments',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'Buyer payments',
         querystring: adminPaymentsQuery,
-        response: { 200: paged('payments', paymentItem), ...errors },
+        response: { 200: paged('payments', adminPaymentListItem), ...errors },
       },
     },
     async (req) => listPayments(app, req.query),
@@ -238,12 +108,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/settlements',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'Weekly seller settlements',
         querystring: adminPaymentsQuery,
-        response: { 200: paged('settlements', settlementItem), ...errors },
+        response: { 200: paged('settlements', adminSettlementListItem), ...errors },
       },
     },
     async (req) => listSettlements(app, req.query),
@@ -251,7 +120,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/settlements/generate',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: "Generate this week's settlements from paid, delivered, unsettled orders (one per seller)",
@@ -266,13 +134,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/settlements/:id/mark-paid',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'Record the bank transfer of a settlement; the seller is notified',
         params: idParams('Settlement'),
         body: markSettlementPaidSchema,
-        response: { 200: settlementItem, ...errors },
+        response: { 200: adminSettlementListItem, ...errors },
       },
     },
     async (req) => markSettlementPaid(app, currentUser(req).id, req.params.id, req.body.reference),
@@ -281,12 +148,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/leads',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'Leads from the landing page',
         querystring: adminLeadsQuery,
-        response: { 200: paged('leads', leadItem), ...errors },
+        response: { 200: paged('leads', adminLeadListItem), ...errors },
       },
     },
     async (req) => listLeads(app, req.query),
@@ -294,13 +160,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/leads/:id',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: "Change a lead's status or notes",
         params: idParams('Lead'),
         body: leadUpdateSchema,
-        response: { 200: leadItem, ...errors },
+        response: { 200: adminLeadListItem, ...errors },
       },
     },
     async (req) => updateLead(app, currentUser(req).id, req.params.id, req.body),
@@ -309,12 +174,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/disputes',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'Disputes raised on orders',
         querystring: adminDisputesQuery,
-        response: { 200: paged('disputes', disputeItem), ...errors },
+        response: { 200: paged('disputes', adminDisputeListItem), ...errors },
       },
     },
     async (req) => listDisputes(app, req.query),
@@ -322,13 +186,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/disputes/:id',
     {
-      onRequest: admin,
       schema: {
         ...base,
         summary: 'Review or resolve a dispute, with a note',
         params: idParams('Dispute'),
         body: disputeUpdateSchema,
-        response: { 200: disputeItem, ...errors },
+        response: { 200: adminDisputeListItem, ...errors },
       },
     },
     async (req) => updateDispute(app, currentUser(req).id, req.params.id, req.body.status, req.body.notes),

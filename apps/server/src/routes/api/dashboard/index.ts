@@ -1,13 +1,15 @@
 import { dashboardOverview, errorBody } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardOverview as loadOverview } from '../../../modules/trade/dashboard.ts';
+import { guardFolder } from '../../../plugins/auth.ts';
 import { currentManufacturerId } from '../../../types.ts';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
+  guardFolder(app, 'seller');
+
   app.get(
     '/dashboard/overview',
     {
-      onRequest: app.requireRole('seller'),
       schema: {
         tags: ['dashboard'],
         summary:
@@ -16,7 +18,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dashboardOverview, 401: errorBody, 403: errorBody },
       },
     },
-    async (req) => loadOverview(app, currentManufacturerId(req)),
+    async (req) => loadOverview(app.db, currentManufacturerId(req)),
   );
 };
 

@@ -1,8 +1,11 @@
 import { errorBody, listQuery, ORDER_TABS, orderDetail, orderListItem, orderStatusChangeSchema } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invoiceData, renderInvoicePdf } from '../../../modules/trade/invoice.ts';
-import { changeOrderStatus, listOrders, orderDetail as loadOrder } from '../../../modules/trade/orders.ts';
+import { invoiceData, renderInvoicePdf } from '../../../modules/orders/invoice.ts';
+import { changeOrderStatus } from '../../../modules/orders/commands.ts';
+import { listSellerOrders, orderDetail as loadOrder } from '../../../modules/orders/queries.ts';
+import { sellerScope } from '../../../lib/deps.ts';
+import { guardFolder } from '../../../plugins/auth.ts';
 import { currentManufacturerId, currentUser } from '../../../types.ts';
 import { declareSellerAction } from '../../../plugins/seller-status.ts';
 
@@ -12,12 +15,11 @@ const guarded = { 401: errorBody, 403: errorBody };
 /** Seller order management: tabs, search, detail, the status lifecycle and the GST tax invoice. */
 const routes: FastifyPluginAsyncZod = async (app) => {
   declareSellerAction(app, 'fulfil');
-  const asSeller = { onRequest: app.requireRole('seller') };
+  guardFolder(app, 'seller');
 
   app.get(
     '/orders',
     {
-      ...asSeller,
       schema: {
         tags: ['orders'],
         summary:
@@ -38,7 +40,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      listOrders(app, currentManufacturerId(req), {
+      listSellerOrders(app.database, currentManufacturerId(req), {
         tab: req.query.tab,
         search: req.query.search || undefined,
         page: req.query.page,
@@ -48,7 +50,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id',
     {
-      ...asSeller,
       schema: {
         tags: ['orders'],
         summary: 'Everything the Order Details modal shows, with the timeline',
@@ -57,13 +58,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderDetail, 400: errorBody, 404: errorBody, ...guarded },
       },
     },
-    async (req) => loadOrder(app.db, { manufacturerId: currentManufacturerId(req) }, req.params.id),
+    async (req) => loadOrder(app.db, sellerScope(currentManufacturerId(req)), req.params.id),
   );
 
   app.post(
     '/orders/:id/status',
     {
-      ...asSeller,
       schema: {
         tags: ['orders'],
         summary:
@@ -77,23 +77,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const mid = currentManufacturerId(req);
       const user = currentUser(req);
-      await changeOrderStatus(
-        app.db,
-        { manufacturerId: mid },
-        req.params.id,
-        req.body,
-        user.id,
-        user.manufacturerStatus,
-      );
+      await changeOrderStatus(app.db, sellerScope(mid), req.params.id, req.body, user.id, user.manufacturerStatus);
       req.log.info({ event: 'order.status', orderId: req.params.id, to: req.body.status }, 'order status changed');
-      return loadOrder(app.db, { manufacturerId: mid }, req.params.id);
+      return loadOrder(app.db, sellerScope(mid), req.params.id);
     },
   );
 
   app.get(
     '/orders/:id/invoice.pdf',
     {
-      ...asSeller,
       schema: {
         tags: ['orders'],
         summary: 'GST tax invoice (PDF) of a shipped or delivered order',

@@ -1,19 +1,19 @@
 import { errorBody, listQuery, PAYMENT_TABS, paymentDetail, paymentListItem } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listPayments, paymentDetail as loadPayment } from '../../../modules/trade/payments.ts';
+import { listPayments, paymentDetail as loadPayment } from '../../../modules/payments/commands.ts';
+import { guardFolder } from '../../../plugins/auth.ts';
 import { currentManufacturerId } from '../../../types.ts';
 
 const guarded = { 401: errorBody, 403: errorBody };
 
 /** Payments buyers made for the seller's orders (held by the platform until the weekly settlement). */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const asSeller = { onRequest: app.requireRole('seller') };
+  guardFolder(app, 'seller');
 
   app.get(
     '/payments',
     {
-      ...asSeller,
       schema: {
         tags: ['payments'],
         summary: "The seller's payments. Tabs: all; in_progress (Pending); paid.",
@@ -42,7 +42,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payments/:id',
     {
-      ...asSeller,
       schema: {
         tags: ['payments'],
         summary: 'One payment with its order and the settlement it belongs to',

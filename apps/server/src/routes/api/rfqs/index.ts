@@ -10,8 +10,10 @@ import {
 } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderDetail as loadOrder } from '../../../modules/trade/orders.ts';
-import { convertRfq, listRfqs, rfqFor, type SellerRfqAction, sellerRfqAction } from '../../../modules/trade/rfqs.ts';
+import { orderDetail as loadOrder } from '../../../modules/orders/queries.ts';
+import { sellerScope } from '../../../lib/deps.ts';
+import { guardFolder } from '../../../plugins/auth.ts';
+import { convertRfq, listRfqs, rfqFor, type SellerRfqAction, sellerRfqAction } from '../../../modules/rfqs/commands.ts';
 import { currentManufacturerId, currentUser } from '../../../types.ts';
 import { declareSellerAction } from '../../../plugins/seller-status.ts';
 
@@ -21,12 +23,11 @@ const actionErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: erro
 /** Seller RFQ management: the list (read from `orders`, as the spec's screen reads it) and the negotiation actions. */
 const routes: FastifyPluginAsyncZod = async (app) => {
   declareSellerAction(app, 'trade');
-  const asSeller = { onRequest: app.requireRole('seller') };
+  guardFolder(app, 'seller');
 
   app.get(
     '/rfqs',
     {
-      ...asSeller,
       schema: {
         tags: ['rfqs'],
         summary: "The seller's RFQs, 8 per page, newest first, optionally of one status",
@@ -46,7 +47,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rfqs/:id',
     {
-      ...asSeller,
       schema: {
         tags: ['rfqs'],
         summary: 'One RFQ with its negotiation history',
@@ -62,7 +62,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/rfqs/:id/${path}`,
       {
-        ...asSeller,
         schema: {
           tags: ['rfqs'],
           summary,
@@ -116,7 +115,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/rfqs/:id/convert',
     {
-      ...asSeller,
       schema: {
         tags: ['rfqs'],
         summary:
@@ -130,7 +128,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const mid = currentManufacturerId(req);
       const order = await convertRfq(app, mid, req.params.id, currentUser(req).id, req.body ?? { hsnCode: undefined });
-      return reply.status(201).send(await loadOrder(app.db, { manufacturerId: mid }, order.id));
+      return reply.status(201).send(await loadOrder(app.db, sellerScope(mid), order.id));
     },
   );
 };

@@ -1,22 +1,16 @@
 import { errorBody, settingsResponse } from '@ub/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { manufacturers, users } from '../../../db/schema/index.ts';
-import { notFound } from '../../../lib/errors.ts';
+import { sellerSettings } from '../../../modules/manufacturers/queries.ts';
+import { guardFolder } from '../../../plugins/auth.ts';
 import { currentUser } from '../../../types.ts';
-
-/** Shows only the last four digits; the full number never leaves the server. */
-export function maskAccountNumber(n: string | null): string | null {
-  if (!n) return null;
-  const last = n.slice(-4);
-  return `${'X'.repeat(Math.max(0, n.length - 4))}${last}`;
-}
+import documents from './documents.ts';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
+  guardFolder(app, 'seller');
+
   app.get(
     '/settings',
     {
-      onRequest: app.requireRole('seller'),
       schema: {
         tags: ['settings'],
         summary: "The seller's profile and bank details (read-only online)",
@@ -24,39 +18,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: settingsResponse, 401: errorBody, 403: errorBody, 404: errorBody },
       },
     },
-    async (req) => {
-      const [row] = await app.db
-        .select({ u: users, m: manufacturers })
-        .from(users)
-        .innerJoin(manufacturers, eq(manufacturers.userId, users.id))
-        .where(eq(users.id, currentUser(req).id))
-        .limit(1);
-      if (!row) throw notFound('Profile not found');
-      const { u, m } = row;
-      return {
-        profile: {
-          fullName: u.fullName,
-          email: u.email,
-          phone: u.phone,
-          userId: u.id,
-          manufacturerId: m.id,
-          companyName: m.companyName,
-          companyAddress: m.companyAddress,
-          gstNumber: m.gstNumber,
-          category: m.category,
-          status: m.status,
-        },
-        bank: {
-          accountHolderName: m.accountHolderName,
-          bankName: m.bankName,
-          branchName: m.branchName,
-          accountNumber: maskAccountNumber(m.accountNumber),
-          ifscCode: m.ifscCode,
-          accountType: m.accountType,
-        },
-      };
-    },
+    async (req) => sellerSettings(app.db, currentUser(req).id),
   );
+
+  await app.register(documents);
 };
 
 export default routes;

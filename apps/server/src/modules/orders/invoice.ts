@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { buyers, manufacturers, orderEvents, orderItems, orders } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { unicodeText } from '../../lib/pdf.ts';
-import { fromPaise, toPaise } from './common.ts';
+import { fromPaise, toPaise } from '../trade/common.ts';
 
 export interface InvoiceLine {
   description: string;

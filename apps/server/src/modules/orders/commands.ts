@@ -1,61 +1,40 @@
 import {
   type ManufacturerStatus,
   ORDER_STATUS_LABELS,
-  ORDER_TAB_STATUSES,
-  ORDER_PAGE_SIZE,
   ORDER_TRANSITIONS,
-  type OrderDetail,
-  type OrderListItem,
-  type OrderStatus,
-  type OrderTab,
   type orderCreateSchema,
   type orderStatusChangeSchema,
   type ShippingAddress,
 } from '@ub/shared';
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import {
-  buyers,
+  type buyers,
   manufacturers,
   orderEvents,
   orderItems,
   orders,
   payments,
   products,
-  rfqs,
-  users,
 } from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
+import { adminScope, buyerScope, type Scope } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { isListable } from '../catalog/listable.ts';
-import { assertSellerMay } from '../auth/seller-status.ts';
 import { formatInr } from '@ub/shared/format';
-import { notify } from '../notifications/notify.ts';
-import {
-  COUNT_AHEAD_PAGES,
-  pageWithTotal,
-  SEARCH_WINDOW,
-  searchDocument,
-  searchPage,
-  searchQuery,
-} from '../../lib/search.ts';
-import { fromPaise, iso, nextNumber, toPaise } from './common.ts';
+import { searchDocument } from '../../lib/search.ts';
 import { transaction } from '../../lib/transaction.ts';
+import { assertSellerMay } from '../auth/seller-status.ts';
+import { isListable } from '../catalog/listable.ts';
+import { notify } from '../notifications/notify.ts';
+import { fromPaise, nextNumber, toPaise } from '../trade/common.ts';
+import { orderScope } from './queries.ts';
+import { type OrderLine, priceLines } from './rules.ts';
+
+export type { OrderLine };
 
 type Buyer = typeof buyers.$inferSelect;
-
-export interface OrderLine {
-  productId: string | null;
-  name: string;
-  brand: string | null;
-  category: string | null;
-  hsnCode: string | null;
-  unit: string | null;
-  quantity: number;
-  unitPaise: number;
-  gstPercentage: number;
-}
 
 export interface NewOrder {
   manufacturerId: string;
@@ -69,18 +48,6 @@ export interface NewOrder {
   takeStock: boolean;
   actorUserId: string;
   createdAt?: Date;
-}
-
-/** Line, tax and order totals in paise: GST per line at the line's own rate. */
-export function priceLines(lines: OrderLine[]) {
-  const priced = lines.map((l) => {
-    const line = l.unitPaise * l.quantity;
-    const tax = Math.round((line * l.gstPercentage) / 100);
-    return { ...l, linePaise: line, taxPaise: tax };
-  });
-  const subtotal = priced.reduce((s, l) => s + l.linePaise, 0);
-  const tax = priced.reduce((s, l) => s + l.taxPaise, 0);
-  return { priced, subtotal, tax, shipping: 0, total: subtotal + tax };
 }
 
 /**
@@ -209,10 +176,10 @@ export async function placeBuyerOrder(
     });
   }
   const rows = await app.db
-    .select()
+    .select({ p: products, listable: isListable })
     .from(products)
     .where(and(inArray(products.id, ids), eq(products.manufacturerId, m.id)));
-  const byId = new Map(rows.map((p) => [p.id, p]));
+  const byId = new Map(rows.map((r) => [r.p.id, { ...r.p, listable: r.listable }]));
   const fields: Record<string, string> = {};
   const lines: OrderLine[] = [];
   input.items.forEach((item, i) => {
@@ -223,7 +190,7 @@ export async function placeBuyerOrder(
     }
     // Approval needs the HSN code and GST rate (and the database holds approved rows to it), so the line's tax
     // is the product's own, never a fallback.
-    if (p.moderationStatus !== 'approved' || p.status !== 'active' || p.hsnCode === null || p.gstPercentage === null) {
+    if (!p.listable || p.hsnCode === null || p.gstPercentage === null) {
       fields[`items.${i}.productId`] = `${p.name} is not available for ordering.`;
       return;
     }
@@ -243,7 +210,8 @@ export async function placeBuyerOrder(
       gstPercentage: Number(p.gstPercentage),
     });
   });
-  if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0] as string, fields);
+  const [firstError] = Object.values(fields);
+  if (firstError) throw badRequest(firstError, fields);
   return transaction(app.db, async (tx) => {
     const order = await insertOrder(tx, {
       manufacturerId: m.id,
@@ -277,7 +245,7 @@ type StatusChange = Pick<z.output<typeof orderStatusChangeSchema>, 'status'> &
  */
 export async function changeOrderStatus(
   db: Db,
-  scope: { manufacturerId?: string; buyerId?: string },
+  scope: Scope,
   orderId: string,
   change: StatusChange,
   actorUserId: string,
@@ -286,13 +254,7 @@ export async function changeOrderStatus(
   const [order] = await db
     .select()
     .from(orders)
-    .where(
-      and(
-        eq(orders.id, orderId),
-        scope.manufacturerId ? eq(orders.manufacturerId, scope.manufacturerId) : undefined,
-        scope.buyerId ? eq(orders.buyerId, scope.buyerId) : undefined,
-      ),
-    )
+    .where(and(eq(orders.id, orderId), orderScope(scope)))
     .limit(1);
   if (!order) throw notFound('Order not found');
   const from = order.status;
@@ -340,171 +302,6 @@ export async function changeOrderStatus(
   });
 }
 
-export interface OrderListQuery {
-  tab: OrderTab;
-  search?: string;
-  page: number;
-}
-
-interface OrderListRow {
-  id: string;
-  order_number: string;
-  buyer_id: string;
-  customer: string;
-  created_at: Date | string;
-  status: OrderStatus;
-  total: string;
-}
-
-/**
- * One page of a seller's orders: tab, search (order number, customer, product: words, see lib/search.ts) and
- * paging all in SQL. A tab's total is exact, from the per-status counters; a search's is counted a few pages ahead.
- */
-export async function listOrders(app: FastifyInstance, manufacturerId: string, q: OrderListQuery) {
-  const statuses = ORDER_TAB_STATUSES[q.tab];
-  // Literal values from a fixed list: lets the planner match the (manufacturer, status, created_at) index.
-  const statusSql = statuses ? ` and o.status in (${statuses.map((s) => `'${s}'`).join(', ')})` : '';
-  const offset = (q.page - 1) * ORDER_PAGE_SIZE;
-  const columns = 'o.id, o.order_number, o.buyer_id, o.created_at, o.status, o.total';
-  const newest = 'order by o.created_at desc, o.id desc';
-  // The buyer's name is looked up for the page's rows only.
-  const withCustomer = (pageSql: string) =>
-    `select o.*, b.company_name as customer from (${pageSql}) o join buyers b on b.id = o.buyer_id ${newest}`;
-  const page = { orders: [] as OrderListItem[], page: q.page, pageSize: ORDER_PAGE_SIZE };
-
-  if (!q.search) {
-    const counters = statuses ? statuses.map((s) => `orders.${s}`) : ['orders'];
-    const { rows, total } = await pageWithTotal<OrderListRow>(
-      app.database,
-      'select coalesce(sum(value), 0) from seller_counters where manufacturer_id = $1 and counter = any($2::text[])',
-      (totalColumn) =>
-        withCustomer(
-          `select ${columns}, ${totalColumn} from orders o where o.manufacturer_id = $1${statusSql} ${newest}
-            limit ${ORDER_PAGE_SIZE} offset ${offset}`,
-        ),
-      [manufacturerId, counters],
-    );
-    return { ...page, orders: rows.map(toListItem), total, totalCapped: false };
-  }
-
-  const words = searchQuery(manufacturerId, q.search);
-  if (!words) return { ...page, total: 0, totalCapped: false };
-  // The words are keyed by seller, so they only match this seller's orders; the manufacturer check after the
-  // match is a second fence that costs nothing and leaves the planner's choice of index alone.
-  const params = [manufacturerId, words];
-  const cap = (q.page + COUNT_AHEAD_PAGES) * ORDER_PAGE_SIZE;
-  const { rows, total, exact } = await searchPage<OrderListRow>(app.database, {
-    params,
-    offset,
-    limit: ORDER_PAGE_SIZE,
-    cap,
-    countSql: `select count(*)::int from (select o.manufacturer_id from orders o
-                  where o.search_doc @@ $2::tsquery${statusSql} limit ${cap + 1}) o
-                where o.manufacturer_id = $1`,
-    windowSql: (max, need, counted) =>
-      withCustomer(
-        `select *, ${counted} from (select ${columns}, count(*) over () as matched
-            from (select ${columns}, o.search_doc from orders o where o.manufacturer_id = $1${statusSql}
-                   ${newest} limit ${SEARCH_WINDOW}) o
-           where o.search_doc @@ $2::tsquery ${newest} limit ${max}) o
-          ${newest} limit ${need}`,
-      ),
-    allSql: withCustomer(
-      `select ${columns}, count(*) over () as matched from (select ${columns}, o.manufacturer_id from orders o
-          where o.search_doc @@ $2::tsquery${statusSql} offset 0) o
-        where o.manufacturer_id = $1 ${newest} limit ${ORDER_PAGE_SIZE} offset ${offset}`,
-    ),
-  });
-  return { ...page, orders: rows.map(toListItem), total, totalCapped: !exact };
-}
-
-function toListItem(r: OrderListRow): OrderListItem {
-  return {
-    id: r.id,
-    orderId: r.order_number,
-    customer: r.customer,
-    orderDate: iso(r.created_at) as string,
-    status: r.status,
-    total: String(r.total),
-  };
-}
-
-/** Everything the Order Details modal shows, scoped to the seller (or buyer) who may see it. */
-export async function orderDetail(
-  db: Db,
-  scope: { manufacturerId?: string; buyerId?: string },
-  orderId: string,
-): Promise<OrderDetail> {
-  const [row] = await db
-    .select({ o: orders, b: buyers, email: users.email, rfqNumber: rfqs.rfqNumber })
-    .from(orders)
-    .innerJoin(buyers, eq(buyers.id, orders.buyerId))
-    .innerJoin(users, eq(users.id, buyers.userId))
-    .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
-    .where(
-      and(
-        eq(orders.id, orderId),
-        scope.manufacturerId ? eq(orders.manufacturerId, scope.manufacturerId) : undefined,
-        scope.buyerId ? eq(orders.buyerId, scope.buyerId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (!row) throw notFound('Order not found');
-  const { o, b } = row;
-  const [items, events, pays] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.name)),
-    db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.createdAt)),
-    db.select().from(payments).where(eq(payments.orderId, o.id)).orderBy(asc(payments.createdAt)),
-  ]);
-  const pay = pays.at(-1);
-  return {
-    id: o.id,
-    orderId: o.orderNumber,
-    orderDate: o.createdAt.toISOString(),
-    status: o.status,
-    nextStatuses: [...ORDER_TRANSITIONS[o.status]],
-    rfqNumber: row.rfqNumber,
-    cancelReason: o.cancelReason,
-    invoiceNumber: o.invoiceNumber,
-    customer: { name: b.contactName, company: b.companyName, email: row.email, phone: b.phone },
-    shippingAddress: {
-      street: o.shipStreet,
-      apartment: o.shipApartment,
-      city: o.shipCity,
-      state: o.shipState,
-      zipCode: o.shipZipCode,
-      country: o.shipCountry,
-    },
-    products: items.map((i) => ({
-      id: i.id,
-      name: i.name,
-      brand: i.brand,
-      category: i.category,
-      unit: i.unit,
-      hsnCode: i.hsnCode,
-      quantity: i.quantity,
-      unitPrice: i.unitPrice,
-      gstPercentage: i.gstPercentage,
-      taxAmount: i.taxAmount,
-      totalPrice: i.lineTotal,
-    })),
-    payment: {
-      id: pay?.id ?? null,
-      paymentId: pay?.paymentNumber ?? null,
-      method: pay?.method ?? null,
-      reference: pay?.reference ?? null,
-      status: o.paymentStatus,
-      paidAt: iso(pay?.paidAt),
-      subtotal: o.subtotal,
-      shipping: o.shipping,
-      tax: o.tax,
-      total: o.total,
-    },
-    tracking: { carrier: o.carrier, trackingNumber: o.trackingNumber, estimatedDelivery: o.estimatedDelivery },
-    timeline: events.map((e) => ({ from: e.fromStatus, to: e.toStatus, note: e.note, at: e.createdAt.toISOString() })),
-  };
-}
-
 /** The buyer cancels their own pending or processing order; the seller is told. */
 export async function cancelByBuyer(
   app: FastifyInstance,
@@ -516,7 +313,7 @@ export async function cancelByBuyer(
   return transaction(app.db, async (tx) => {
     const order = await changeOrderStatus(
       tx,
-      { buyerId: buyer.id },
+      buyerScope(buyer.id),
       orderId,
       { status: 'cancelled', reason },
       actorUserId,
@@ -535,5 +332,45 @@ export async function cancelByBuyer(
       });
     }
     return order;
+  });
+}
+
+/**
+ * The admin's status change: the seller-side lifecycle (legal moves only, carrier and tracking to ship, stock
+ * returned on cancel), plus an audit row and, on cancel, a notice to the seller.
+ */
+export async function changeOrderStatusAsAdmin(
+  app: FastifyInstance,
+  actorUserId: string,
+  id: string,
+  change: z.output<typeof orderStatusChangeSchema>,
+) {
+  return transaction(app.db, async (tx) => {
+    const [before] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    if (!before) throw notFound('Order not found');
+    await changeOrderStatus(tx, adminScope, id, change, actorUserId);
+    const reason = change.status === 'cancelled' ? (change.reason ?? null) : null;
+    await audit(tx, {
+      actorUserId,
+      action: 'order.status',
+      entityType: 'order',
+      entityId: id,
+      reason,
+      before: { status: before.status },
+      after: { status: change.status },
+    });
+    if (change.status !== 'cancelled') return;
+    const [owner] = await tx
+      .select({ userId: manufacturers.userId })
+      .from(manufacturers)
+      .where(eq(manufacturers.id, before.manufacturerId));
+    if (!owner) return;
+    await notify(tx, {
+      userId: owner.userId,
+      type: 'order_cancelled',
+      title: 'Order cancelled',
+      message: `Order ${before.orderNumber} was cancelled by the platform. Reason: ${reason}`,
+      link: `/dashboard/orders/${id}`,
+    });
   });
 }

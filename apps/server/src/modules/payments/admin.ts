@@ -1,13 +1,12 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { generateWeeklySettlements as groupIntoSettlements } from '../trade/settlements.ts';
+import { generateWeeklySettlements as groupIntoSettlements } from './settlements.ts';
 import { buyers, manufacturers, orders, payments, settlements } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { formatInr } from '@ub/shared/format';
 import { notify } from '../notifications/notify.ts';
-import { offsetOf } from './common.ts';
+import { offsetOf } from '../admin/common.ts';
 import { containsPattern } from '../../lib/search.ts';
 import { transaction } from '../../lib/transaction.ts';
 
@@ -130,7 +129,7 @@ export function currentWeek(now = new Date()): { start: string; end: string } {
 export async function generateWeeklySettlements(app: FastifyInstance, actorUserId: string) {
   const week = currentWeek();
   const created = await transaction(app.db, async (tx) => {
-    const list = await groupIntoSettlements(tx as unknown as Db, { until: new Date() });
+    const list = await groupIntoSettlements(tx, { until: new Date() });
     for (const s of list) {
       await audit(tx, {
         actorUserId,

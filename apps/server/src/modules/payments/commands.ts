@@ -5,7 +5,7 @@ import {
   type PaymentTab,
   type paymentRecordSchema,
 } from '@ub/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { buyers, manufacturers, orders, payments, settlements } from '../../db/schema/index.ts';
@@ -13,7 +13,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { formatInr } from '@ub/shared/format';
 import { notify } from '../notifications/notify.ts';
 import { containsPattern, searchQuery } from '../../lib/search.ts';
-import { iso } from './common.ts';
+import { iso } from '../trade/common.ts';
 import { transaction } from '../../lib/transaction.ts';
 
 /**
@@ -34,54 +34,51 @@ export async function listPayments(
   manufacturerId: string,
   q: { tab: PaymentTab; search?: string; page: number },
 ) {
-  const params: unknown[] = [manufacturerId];
-  let where = 'p.manufacturer_id = $1';
-  if (q.tab !== 'all') {
-    params.push(q.tab === 'paid' ? 'paid' : 'pending');
-    where += ` and p.status = $${params.length}::payment_status`;
-  }
-  if (q.search) {
-    params.push(containsPattern(q.search));
-    const byNumber = `p.payment_number ilike $${params.length}`;
-    const words = searchQuery(manufacturerId, q.search);
-    if (words) params.push(words);
-    where += words ? ` and (${byNumber} or o.search_doc @@ $${params.length}::tsquery)` : ` and ${byNumber}`;
-  }
-  const offset = (q.page - 1) * PAYMENT_PAGE_SIZE;
-  const [rows, totals] = await Promise.all([
-    app.database.query<{
-      id: string;
-      payment_number: string;
-      customer: string;
-      payment_date: Date | string;
-      method: string;
-      amount: string;
-      status: string;
-    }>(
-      `select p.id, p.payment_number, b.company_name as customer, coalesce(p.paid_at, p.created_at) as payment_date,
-              p.method, p.amount, p.status
-         from payments p join orders o on o.id = p.order_id join buyers b on b.id = p.buyer_id
-        where ${where}
-        order by p.created_at desc, p.id desc
-        limit ${PAYMENT_PAGE_SIZE} offset ${offset}`,
-      params,
-    ),
-    app.database.query<{ n: number | string }>(
-      `select count(*)::int as n from (select 1 from payments p join orders o on o.id = p.order_id
-        where ${where} limit ${COUNT_CAP + 1}) t`,
-      params,
+  const words = q.search ? searchQuery(manufacturerId, q.search) : null;
+  const byNumber = q.search ? ilike(payments.paymentNumber, containsPattern(q.search)) : undefined;
+  const where = and(
+    eq(payments.manufacturerId, manufacturerId),
+    q.tab !== 'all' ? eq(payments.status, q.tab === 'paid' ? 'paid' : 'pending') : undefined,
+    words ? or(byNumber, sql`${orders.searchDoc} @@ ${words}::tsquery`) : byNumber,
+  );
+  const [rows, [totals]] = await Promise.all([
+    app.db
+      .select({
+        id: payments.id,
+        paymentNumber: payments.paymentNumber,
+        customer: buyers.companyName,
+        paymentDate: sql<Date | string>`coalesce(${payments.paidAt}, ${payments.createdAt})`,
+        method: payments.method,
+        amount: payments.amount,
+        status: payments.status,
+      })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .innerJoin(buyers, eq(buyers.id, payments.buyerId))
+      .where(where)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(PAYMENT_PAGE_SIZE)
+      .offset((q.page - 1) * PAYMENT_PAGE_SIZE),
+    app.db.select({ n: sql<number>`count(*)::int` }).from(
+      app.db
+        .select({ one: sql`1` })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(where)
+        .limit(COUNT_CAP + 1)
+        .as('t'),
     ),
   ]);
   const items: PaymentListItem[] = rows.map((r) => ({
     id: r.id,
-    paymentId: r.payment_number,
+    paymentId: r.paymentNumber,
     customer: r.customer,
-    paymentDate: iso(r.payment_date) as string,
+    paymentDate: iso(r.paymentDate) ?? '',
     method: r.method,
     total: String(r.amount),
     status: label(r.status),
   }));
-  return { payments: items, ...cappedTotal(totals[0]?.n), page: q.page, pageSize: PAYMENT_PAGE_SIZE };
+  return { payments: items, ...cappedTotal(totals?.n), page: q.page, pageSize: PAYMENT_PAGE_SIZE };
 }
 
 export async function paymentDetail(app: FastifyInstance, manufacturerId: string, id: string): Promise<PaymentDetail> {

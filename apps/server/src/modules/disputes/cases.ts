@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { buyers, disputes, leadSubmissions, leads, manufacturers, orders } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { offsetOf } from './common.ts';
+import { offsetOf } from '../admin/common.ts';
 import { containsPattern } from '../../lib/search.ts';
 import { transaction } from '../../lib/transaction.ts';
 

@@ -12,16 +12,17 @@ import {
   type rfqCreateSchema,
   type ShippingAddress,
 } from '@ub/shared';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { buyers, manufacturers, products, rfqOffers, rfqs, users } from '../../db/schema/index.ts';
+import { buyers, manufacturers, productMedia, products, rfqOffers, rfqs, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { isListable } from '../catalog/listable.ts';
 import { notify } from '../notifications/notify.ts';
 import { getSiteSettings } from '../site/site-settings.ts';
-import { fromPaise, nextNumber, toPaise } from './common.ts';
-import { insertOrder, orderableManufacturer } from './orders.ts';
+import { fromPaise, nextNumber, toPaise } from '../trade/common.ts';
+import { insertOrder, orderableManufacturer } from '../orders/commands.ts';
 import { transaction } from '../../lib/transaction.ts';
 
 type Buyer = typeof buyers.$inferSelect;
@@ -41,11 +42,11 @@ export async function createRfq(
   const m = await orderableManufacturer(app.db, input.manufacturerId);
   if (input.productId) {
     const [p] = await app.db
-      .select()
+      .select({ id: products.id })
       .from(products)
-      .where(and(eq(products.id, input.productId), eq(products.manufacturerId, m.id)))
+      .where(and(eq(products.id, input.productId), eq(products.manufacturerId, m.id), isListable))
       .limit(1);
-    if (p?.moderationStatus !== 'approved' || p.status !== 'active') {
+    if (!p) {
       throw badRequest('This product is not available from this manufacturer.', {
         productId: 'This product is not available from this manufacturer.',
       });
@@ -155,34 +156,26 @@ export async function listRfqs(
   q: { page: number; status?: RfqStatus },
 ) {
   const pageSize = LIMITS.rfqPageSize;
-  const params: unknown[] = [];
-  const conds: string[] = [];
-  if (scope.manufacturerId) {
-    params.push(scope.manufacturerId);
-    conds.push(`r.manufacturer_id = $${params.length}`);
-  }
-  if (scope.buyerId) {
-    params.push(scope.buyerId);
-    conds.push(`r.buyer_id = $${params.length}`);
-  }
-  if (q.status) {
-    params.push(q.status);
-    conds.push(`r.status = $${params.length}::rfq_status`);
-  }
-  const where = conds.join(' and ') || 'true';
-  const [rows, totals] = await Promise.all([
-    app.database.query<{ id: string }>(
-      `select r.id from rfqs r where ${where} order by r.created_at desc, r.id desc
-        limit ${pageSize} offset ${(q.page - 1) * pageSize}`,
-      params,
-    ),
-    app.database.query<{ n: number | string }>(`select count(*)::int as n from rfqs r where ${where}`, params),
+  const where = and(
+    scope.manufacturerId ? eq(rfqs.manufacturerId, scope.manufacturerId) : undefined,
+    scope.buyerId ? eq(rfqs.buyerId, scope.buyerId) : undefined,
+    q.status ? eq(rfqs.status, q.status) : undefined,
+  );
+  const [rows, [totals]] = await Promise.all([
+    app.db
+      .select({ id: rfqs.id })
+      .from(rfqs)
+      .where(where)
+      .orderBy(desc(rfqs.createdAt), desc(rfqs.id))
+      .limit(pageSize)
+      .offset((q.page - 1) * pageSize),
+    app.db.select({ n: sql<number>`count(*)::int` }).from(rfqs).where(where),
   ]);
   const items = await rfqItems(
     app,
     rows.map((r) => r.id),
   );
-  return { orders: items, total: Number(totals[0]?.n ?? 0), page: q.page, pageSize };
+  return { orders: items, total: Number(totals?.n ?? 0), page: q.page, pageSize };
 }
 
 async function rfqItems(app: FastifyInstance, ids: string[]): Promise<RfqItem[]> {
@@ -204,12 +197,15 @@ async function rfqItems(app: FastifyInstance, ids: string[]): Promise<RfqItem[]>
   const productIds = rows.map((r) => r.r.productId).filter((id): id is string => Boolean(id));
   const images = new Map<string, string>();
   if (productIds.length) {
-    const media = await app.database.query<{ product_id: string; thumb_key: string }>(
-      `select distinct on (product_id) product_id, thumb_key from product_media
-        where product_id = any($1::uuid[]) order by product_id, position, created_at`,
-      [productIds],
-    );
-    for (const m of media) images.set(m.product_id, mediaUrl(m.thumb_key));
+    const media = await app.db
+      .selectDistinctOn([productMedia.productId], {
+        productId: productMedia.productId,
+        thumbKey: productMedia.thumbKey,
+      })
+      .from(productMedia)
+      .where(inArray(productMedia.productId, productIds))
+      .orderBy(productMedia.productId, productMedia.position, productMedia.createdAt);
+    for (const m of media) images.set(m.productId, mediaUrl(m.thumbKey));
   }
   const offers = await offersOf(app.db, ids);
   return rows.map(({ r, companyName, contactName, productName, productPrice, productGst }) =>
@@ -393,8 +389,9 @@ export function parseStoredAddress(address: string | null, state: string | null)
     .replace(/\b[1-9][0-9]{5}\b/, '')
     .replace(/[-\s]+$/, '')
     .trim();
-  if (!pin || !city || !parts.length) return undefined;
-  return { street: parts.join(', '), apartment: undefined, city, state, zipCode: pin[1] as string };
+  const zipCode = pin?.[1];
+  if (!zipCode || !city || !parts.length) return undefined;
+  return { street: parts.join(', '), apartment: undefined, city, state, zipCode };
 }
 
 /** Turns an accepted RFQ into an order at the agreed price and quantity (made to order: no stock is taken). */

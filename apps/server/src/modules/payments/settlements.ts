@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders, payments, settlements } from '../../db/schema/index.ts';
-import { fromPaise, nextNumber, toPaise } from './common.ts';
+import { fromPaise, nextNumber, toPaise } from '../trade/common.ts';
 import { transaction } from '../../lib/transaction.ts';
 
 /** Monday 00:00 UTC of the week containing `at`: settlements cover whole weeks. */

@@ -16,8 +16,8 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { forgetSessionsOf } from '../auth/sessions.ts';
 import { type NotificationType, notify } from '../notifications/notify.ts';
 import { getSiteSettings } from '../site/site-settings.ts';
-import { offsetOf } from './common.ts';
-import { recordDocumentReview } from './documents.ts';
+import { offsetOf } from '../admin/common.ts';
+import { recordDocumentReview } from '../admin/documents.ts';
 import { containsPattern } from '../../lib/search.ts';
 import { transaction } from '../../lib/transaction.ts';
 
