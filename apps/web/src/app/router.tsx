@@ -7,6 +7,9 @@ const page = (load: () => Promise<{ default: ComponentType }>) => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
+/** A record of a list has its own URL: the list's page stays mounted and opens the record found in `:id`. */
+const withRecord = { children: [{ path: ':id' }] };
+
 /** Wraps every app screen in the data and toast providers, themselves loaded lazily. */
 const withProviders = {
   lazy: async () => {
@@ -33,10 +36,10 @@ export const router = createBrowserRouter([
             ...page(() => import('../features/shell/seller-layout.tsx')),
             children: [
               { index: true, ...page(() => import('../features/dashboard/dashboard-page.tsx')) },
-              { path: 'products', ...page(() => import('../features/products/products-page.tsx')) },
-              { path: 'orders', ...page(() => import('../features/orders/orders-page.tsx')) },
-              { path: 'payments', ...page(() => import('../features/payments/payments-page.tsx')) },
-              { path: 'rfqs', ...page(() => import('../features/rfqs/rfqs-page.tsx')) },
+              { path: 'products', ...page(() => import('../features/products/products-page.tsx')), ...withRecord },
+              { path: 'orders', ...page(() => import('../features/orders/orders-page.tsx')), ...withRecord },
+              { path: 'payments', ...page(() => import('../features/payments/payments-page.tsx')), ...withRecord },
+              { path: 'rfqs', ...page(() => import('../features/rfqs/rfqs-page.tsx')), ...withRecord },
               { path: 'help', ...page(() => import('../features/help/help-page.tsx')) },
               { path: 'settings', ...page(() => import('../features/settings/settings-page.tsx')) },
             ],
@@ -49,12 +52,13 @@ export const router = createBrowserRouter([
               {
                 path: 'manufacturers',
                 ...page(() => import('../features/admin-manufacturers/admin-manufacturers-page.tsx')),
+                ...withRecord,
               },
-              { path: 'products', ...page(() => import('../features/admin-products/admin-products-page.tsx')) },
-              { path: 'orders', ...page(() => import('../features/admin-orders/admin-orders-page.tsx')) },
+              { path: 'products', ...page(() => import('../features/admin-products/admin-products-page.tsx')), ...withRecord },
+              { path: 'orders', ...page(() => import('../features/admin-orders/admin-orders-page.tsx')), ...withRecord },
               { path: 'payments', ...page(() => import('../features/admin-payments/admin-payments-page.tsx')) },
               { path: 'content', ...page(() => import('../features/admin-content/admin-content-page.tsx')) },
-              { path: 'disputes', ...page(() => import('../features/admin-disputes/admin-disputes-page.tsx')) },
+              { path: 'disputes', ...page(() => import('../features/admin-disputes/admin-disputes-page.tsx')), ...withRecord },
               { path: 'reports', ...page(() => import('../features/admin-reports/admin-reports-page.tsx')) },
               { path: 'settings', ...page(() => import('../features/admin-settings/admin-settings-page.tsx')) },
             ],
