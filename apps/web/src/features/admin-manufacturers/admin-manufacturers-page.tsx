@@ -208,10 +208,7 @@ function DetailsModal({
 }
 
 export default function AdminManufacturersPage() {
-  const list = useListState(
-    { status: 'all' as AdminStatusFilter },
-    { status: FILTERS.map(([v]) => v) },
-  );
+  const list = useListState({ status: 'all' as AdminStatusFilter }, { status: FILTERS.map(([v]) => v) });
   const record = useRecordRoute();
   const { status } = list.filters;
   const { term: q, page } = list;
@@ -287,9 +284,7 @@ export default function AdminManufacturersPage() {
           <DataTable label="Manufacturers" columns={columns} rows={query.data.manufacturers} rowId={(m) => m.id} />
         )}
       </ListPanel>
-      {query.data && (
-        <Pagination page={page} pageSize={pageSize} total={query.data.total} onChange={list.setPage} />
-      )}
+      {query.data && <Pagination page={page} pageSize={pageSize} total={query.data.total} onChange={list.setPage} />}
       <DetailsModal id={record.openId} onClose={record.close} onReason={onReason} />
       <ReasonDialog
         open={Boolean(reasonFor)}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
 import { Badge, PageHeader } from '../../components/feedback.tsx';
-import { FormError, TextField } from '../../components/field.tsx';
+import { TextField } from '../../components/field.tsx';
 import { ListPanel } from '../../components/list-panel.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { Pagination } from '../../components/pagination.tsx';

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   formatDate,
   formatInr,
-  LIMITS,
   offerSchema,
   RFQ_FINAL_STATUSES,
   RFQ_MESSAGES,
