@@ -67,9 +67,12 @@ export function DataTable<T>({
   const wide = useWideScreen();
   const defs: Array<ColumnDef<T>> = columns.map((c) => ({
     id: c.id,
+    // TanStack only lets a column with an accessor sort; the server sorts, so the value itself is never read.
+    accessorFn: (row) => row,
     header: c.header,
     cell: ({ row }) => c.cell(row.original),
     enableSorting: Boolean(c.sortable && onSort),
+    sortDescFirst: false,
     meta: { column: c } satisfies ColumnMeta,
   }));
   const sorting: SortingState = sort ? [sort] : [];
