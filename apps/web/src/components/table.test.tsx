@@ -51,11 +51,11 @@ describe('DataTable', () => {
     const onView = vi.fn();
     render(<DataTable label="Products" columns={columns(onView)} rows={rows} rowId={(r) => r.id} />);
     const table = screen.getByRole('table', { name: 'Products' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Product Name',
-      'Total',
-      'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Product Name', 'Total', 'Actions']);
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(screen.getByRole('columnheader', { name: 'Actions' }).className).toContain('sticky');
     await userEvent.click(within(within(table).getAllByRole('row')[2] as HTMLElement).getByRole('button'));

@@ -89,7 +89,7 @@ export default function ProductsPage() {
             </span>
           )}
           <div className="min-w-0">
-            <p className="max-w-xs truncate font-medium text-slate-900">{p.name}</p>
+            <p className="line-clamp-2 max-w-xs font-medium break-words text-slate-900">{p.name}</p>
             <p className="text-xs text-slate-500">SKU {p.sku}</p>
           </div>
         </div>
