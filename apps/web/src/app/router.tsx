@@ -12,6 +12,9 @@ const page = (load: () => Promise<{ default: ComponentType }>, title?: string) =
   handle: { title } satisfies RouteHandle,
 });
 
+/** A record of a list has its own URL: the list's page stays mounted and opens the record found in `:id`. */
+const withRecord = { children: [{ path: ':id' }] };
+
 /** Wraps every app screen in the data and toast providers, themselves loaded lazily. */
 const withProviders = {
   lazy: async () => {
@@ -42,10 +45,22 @@ export const router = createBrowserRouter([
             ...page(() => import('../features/shell/seller-layout.tsx')),
             children: [
               { index: true, ...page(() => import('../features/dashboard/dashboard-page.tsx'), 'Dashboard') },
-              { path: 'products', ...page(() => import('../features/products/products-page.tsx'), 'Products') },
-              { path: 'orders', ...page(() => import('../features/orders/orders-page.tsx'), 'Order Management') },
-              { path: 'payments', ...page(() => import('../features/payments/payments-page.tsx'), 'Payments') },
-              { path: 'rfqs', ...page(() => import('../features/rfqs/rfqs-page.tsx'), 'RFQs') },
+              {
+                path: 'products',
+                ...page(() => import('../features/products/products-page.tsx'), 'Products'),
+                ...withRecord,
+              },
+              {
+                path: 'orders',
+                ...page(() => import('../features/orders/orders-page.tsx'), 'Order Management'),
+                ...withRecord,
+              },
+              {
+                path: 'payments',
+                ...page(() => import('../features/payments/payments-page.tsx'), 'Payments'),
+                ...withRecord,
+              },
+              { path: 'rfqs', ...page(() => import('../features/rfqs/rfqs-page.tsx'), 'RFQs'), ...withRecord },
               { path: 'help', ...page(() => import('../features/help/help-page.tsx'), 'Help & Docs') },
               { path: 'settings', ...page(() => import('../features/settings/settings-page.tsx'), 'Settings') },
             ],
@@ -64,14 +79,17 @@ export const router = createBrowserRouter([
                   () => import('../features/admin-manufacturers/admin-manufacturers-page.tsx'),
                   'Manufacturers · Admin',
                 ),
+                ...withRecord,
               },
               {
                 path: 'products',
                 ...page(() => import('../features/admin-products/admin-products-page.tsx'), 'Products · Admin'),
+                ...withRecord,
               },
               {
                 path: 'orders',
                 ...page(() => import('../features/admin-orders/admin-orders-page.tsx'), 'Order Management · Admin'),
+                ...withRecord,
               },
               {
                 path: 'payments',
@@ -87,6 +105,7 @@ export const router = createBrowserRouter([
               {
                 path: 'disputes',
                 ...page(() => import('../features/admin-disputes/admin-disputes-page.tsx'), 'Disputes · Admin'),
+                ...withRecord,
               },
               {
                 path: 'reports',

@@ -1,40 +1,51 @@
 import type { ReactNode } from 'react';
+import { Button } from './button.tsx';
 import { EmptyState, Spinner } from './feedback.tsx';
-import { FormError } from './field.tsx';
+
+/** What a list needs from its query (TanStack Query's result fits). */
+export interface ListQuery {
+  isPending: boolean;
+  isFetching: boolean;
+  error: Error | null;
+  refetch: () => unknown;
+}
 
 /**
- * The bordered panel of a server-loaded list: the loading text, the error, the empty state, or the rows (a table on
- * wide screens and cards on phones, passed as children).
+ * The bordered panel of a server-loaded list, in one of four states: loading, failed (the message and a Retry that
+ * asks again), empty, or the rows (children, usually a DataTable).
  */
 export function ListPanel({
-  loading,
+  query,
   loadingLabel,
-  error,
   empty,
   emptyTitle,
   emptyText,
-  busy,
   children,
 }: {
-  loading: boolean;
+  query: ListQuery;
   loadingLabel: string;
-  error: Error | null;
   empty: boolean;
   emptyTitle: string;
-  emptyText: ReactNode;
-  busy?: boolean;
+  emptyText?: ReactNode;
   children: ReactNode;
 }) {
+  const { isPending, isFetching, error, refetch } = query;
   return (
-    <div className="mt-4 rounded-xl border border-slate-200 bg-white" aria-busy={busy}>
-      {loading && <Spinner label={loadingLabel} />}
-      {error && (
-        <div className="p-4">
-          <FormError message={error.message} />
+    <div className="mt-4 rounded-xl border border-slate-200 bg-white" aria-busy={isFetching}>
+      {error ? (
+        <div role="alert" className="flex flex-col items-center gap-3 px-4 py-10 text-center">
+          <p className="text-sm font-medium text-red-700">{error.message}</p>
+          <Button variant="secondary" disabled={isFetching} onClick={() => refetch()}>
+            {isFetching ? 'Retrying…' : 'Retry'}
+          </Button>
         </div>
+      ) : isPending ? (
+        <Spinner label={loadingLabel} />
+      ) : empty ? (
+        <EmptyState title={emptyTitle}>{emptyText}</EmptyState>
+      ) : (
+        children
       )}
-      {!loading && !error && empty && <EmptyState title={emptyTitle}>{emptyText}</EmptyState>}
-      {!loading && !error && !empty && children}
     </div>
   );
 }

@@ -1,34 +1,196 @@
-import type { ReactNode } from 'react';
+import { type ColumnDef, flexRender, getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 
-/**
- * A list table that scrolls sideways on phones instead of squeezing its columns. The scroll box takes focus so
- * keyboard users can scroll it too (WCAG 2.1.1).
- */
-export function DataTable({ head, children, label }: { head: string[]; children: ReactNode; label: string }) {
-  return (
-    <section
-      aria-label={label}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-      tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-700"
-    >
-      <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label}>
-        <thead className="bg-slate-50">
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col" className="px-4 py-3 text-left font-semibold whitespace-nowrap text-slate-700">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
-      </table>
-    </section>
+/** One column of a list: what the table header and the phone card both show. */
+export interface Column<T> {
+  id: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Only where the API sorts by this column: the header becomes a sort button. */
+  sortable?: boolean;
+  /** The row's buttons: pinned to the right edge of the table, at the bottom of a card. */
+  actions?: boolean;
+  align?: 'left' | 'right';
+  /** Extra classes for this column's cells (e.g. a minimum width). */
+  className?: string;
+}
+
+export interface Sort {
+  id: string;
+  desc: boolean;
+}
+
+interface ColumnMeta {
+  column: Column<never>;
+}
+
+/** Below this width (Tailwind's `md`) the rows render as cards. */
+const WIDE = '(min-width: 768px)';
+
+function subscribe(onChange: () => void) {
+  const mq = window.matchMedia(WIDE);
+  mq.addEventListener('change', onChange);
+  return () => mq.removeEventListener('change', onChange);
+}
+
+/** Whether the screen is wide enough for a table; only one of table and cards is in the DOM. */
+export function useWideScreen(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(WIDE).matches,
+    () => true,
   );
 }
 
-export const td = 'px-4 py-3 align-middle whitespace-nowrap text-slate-700';
+/**
+ * The rows of a server-paginated list, described by columns. TanStack Table holds the column model and the sort
+ * state (sorting and paging happen on the server); the markup is ours. Wide screens get a table whose cells wrap
+ * so it fits, with the actions column pinned to the right edge so it can never scroll out of view; phones get
+ * one card per row with "label: value" lines and the actions at the bottom.
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowId,
+  sort,
+  onSort,
+}: {
+  label: string;
+  columns: Array<Column<T>>;
+  rows: T[];
+  rowId: (row: T) => string;
+  sort?: Sort | null;
+  onSort?: (sort: Sort) => void;
+}) {
+  const wide = useWideScreen();
+  const defs: Array<ColumnDef<T>> = columns.map((c) => ({
+    id: c.id,
+    // TanStack only lets a column with an accessor sort; the server sorts, so the value itself is never read.
+    accessorFn: (row) => row,
+    header: c.header,
+    cell: ({ row }) => c.cell(row.original),
+    enableSorting: Boolean(c.sortable && onSort),
+    sortDescFirst: false,
+    meta: { column: c } satisfies ColumnMeta,
+  }));
+  const sorting: SortingState = sort ? [sort] : [];
+  const table = useReactTable({
+    data: rows,
+    columns: defs,
+    getRowId: rowId,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    enableSortingRemoval: false,
+    state: { sorting },
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      if (next[0] && onSort) onSort(next[0]);
+    },
+  });
+  const meta = (m: unknown) => (m as ColumnMeta).column;
+
+  if (!wide) {
+    return (
+      <ul aria-label={label} className="divide-y divide-slate-100">
+        {table.getRowModel().rows.map((row) => {
+          const cells = row.getVisibleCells();
+          const actions = cells.filter((c) => meta(c.column.columnDef.meta).actions);
+          return (
+            <li key={row.id} className="space-y-1.5 p-4 text-sm">
+              <dl className="space-y-1.5">
+                {cells
+                  .filter((c) => !meta(c.column.columnDef.meta).actions)
+                  .map((cell) => (
+                    <div key={cell.id} className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-2">
+                      <dt className="text-slate-500">{meta(cell.column.columnDef.meta).header}</dt>
+                      <dd className="min-w-0 break-words text-slate-800">
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </dd>
+                    </div>
+                  ))}
+              </dl>
+              {actions.map((cell) => (
+                <div key={cell.id} className="flex flex-wrap gap-2 pt-2">
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </div>
+              ))}
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+
+  const pinned = 'sticky right-0 shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.15)]';
+  return (
+    <div className="overflow-x-auto">
+      <table aria-label={label} className="w-full text-left text-sm">
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const c = meta(header.column.columnDef.meta);
+                const dir = header.column.getIsSorted();
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={dir ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                    className={`px-4 py-3 font-semibold ${c.align === 'right' ? 'text-right' : ''} ${c.actions ? `${pinned} bg-slate-50 text-right` : ''}`}
+                  >
+                    {header.column.getCanSort() ? (
+                      <button
+                        type="button"
+                        onClick={header.column.getToggleSortingHandler()}
+                        className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
+                      >
+                        {c.header}
+                        {dir === 'asc' ? (
+                          <ArrowUp aria-hidden className="size-3.5" />
+                        ) : dir === 'desc' ? (
+                          <ArrowDown aria-hidden className="size-3.5" />
+                        ) : (
+                          <ArrowUpDown aria-hidden className="size-3.5 opacity-50" />
+                        )}
+                      </button>
+                    ) : (
+                      c.header
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} className="align-middle">
+              {row.getVisibleCells().map((cell) => {
+                const c = meta(cell.column.columnDef.meta);
+                return (
+                  <td
+                    key={cell.id}
+                    className={`px-4 py-3 break-words text-slate-700 ${c.align === 'right' ? 'text-right' : ''} ${c.actions ? `${pinned} bg-white` : ''} ${c.className ?? ''}`}
+                  >
+                    {c.actions ? (
+                      <div className="flex flex-wrap justify-end gap-2">
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </div>
+                    ) : (
+                      flexRender(cell.column.columnDef.cell, cell.getContext())
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 export function StatCard({ label, value }: { label: string; value: ReactNode }) {
   return (

@@ -4,13 +4,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
-import { Badge, EmptyState, PageHeader, Spinner, type Tone } from '../../components/feedback.tsx';
+import { Badge, PageHeader, type Tone } from '../../components/feedback.tsx';
 import { FormError, SelectField, TextAreaField } from '../../components/field.tsx';
+import { ListPanel } from '../../components/list-panel.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { Pagination } from '../../components/pagination.tsx';
-import { DataTable, td } from '../../components/table.tsx';
+import { type Column, DataTable } from '../../components/table.tsx';
 import { api } from '../../lib/api.ts';
-import { useDebounced } from '../../lib/use-debounced.ts';
+import { useListState } from '../../lib/use-list-state.ts';
 
 type Lead = AdminLeadListItem;
 /** The contact-message inbox served by the notifications feature (GET /api/admin/contact-messages). */
@@ -128,14 +129,15 @@ function LeadModal({ lead, onClose }: { lead: Lead | null; onClose: () => void }
   );
 }
 
+const LEAD_FILTERS = ['', ...LEAD_STATUSES] as const;
+
 function LeadsTab() {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<LeadStatus | ''>('');
-  const [page, setPage] = useState(1);
+  const list = useListState({ status: '' as LeadStatus | '' }, { status: LEAD_FILTERS });
+  const { status } = list.filters;
+  const { term: q, page } = list;
   const [open, setOpen] = useState<Lead | null>(null);
-  const q = useDebounced(search.trim());
   const pageSize = LIMITS.adminPageSize;
-  const list = useQuery({
+  const query = useQuery({
     queryKey: ['admin', 'leads', { q, status, page }],
     queryFn: () =>
       api<{ leads: Lead[]; total: number }>(
@@ -143,27 +145,52 @@ function LeadsTab() {
       ),
     placeholderData: keepPreviousData,
   });
+  const columns: Array<Column<Lead>> = [
+    { id: 'name', header: 'Name', cell: (l) => <span className="font-medium text-slate-900">{l.name}</span> },
+    { id: 'company', header: 'Company', cell: (l) => l.company },
+    {
+      id: 'contact',
+      header: 'Contact',
+      cell: (l) => (
+        <>
+          <span className="break-all">{l.contact}</span>
+          {l.repeatCount > 0 && (
+            <span className="ml-2">
+              <Badge tone="yellow">{l.repeatCount === 1 ? 'sent again' : `sent again ×${l.repeatCount}`}</Badge>
+            </span>
+          )}
+        </>
+      ),
+    },
+    { id: 'received', header: 'Received', cell: (l) => formatDate(l.createdAt) },
+    { id: 'status', header: 'Status', cell: (l) => <Badge tone={LEAD_TONES[l.status]}>{LEAD_LABELS[l.status]}</Badge> },
+    { id: 'notes', header: 'Notes', cell: (l) => <span className="line-clamp-2">{l.notes ?? '-'}</span> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      actions: true,
+      cell: (l) => (
+        <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => setOpen(l)}>
+          Update
+        </Button>
+      ),
+    },
+  ];
   return (
     <section>
-      <div className="mb-3 flex flex-col gap-2 sm:flex-row">
+      <div className="flex flex-col gap-2 sm:flex-row">
         <input
           type="search"
           aria-label="Search leads"
           placeholder="Search name, company, phone or email"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
+          value={list.search}
+          onChange={(e) => list.setSearch(e.target.value)}
           className="h-10 flex-1 rounded-lg border border-slate-300 px-3 text-sm"
         />
         <select
           aria-label="Lead status"
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as LeadStatus | '');
-            setPage(1);
-          }}
+          onChange={(e) => list.setFilter('status', e.target.value as LeadStatus | '')}
           className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm sm:w-48"
         >
           <option value="">All statuses</option>
@@ -174,43 +201,15 @@ function LeadsTab() {
           ))}
         </select>
       </div>
-      {list.isPending ? (
-        <Spinner label="Loading leads..." />
-      ) : list.isError ? (
-        <FormError message={list.error.message} />
-      ) : list.data.leads.length === 0 ? (
-        <EmptyState title="No leads found." />
-      ) : (
-        <>
-          <DataTable label="Leads" head={['Name', 'Company', 'Contact', 'Received', 'Status', 'Notes', 'Actions']}>
-            {list.data.leads.map((l) => (
-              <tr key={l.id}>
-                <td className={`${td} font-medium text-slate-900`}>{l.name}</td>
-                <td className={td}>{l.company}</td>
-                <td className={td}>
-                  {l.contact}
-                  {l.repeatCount > 0 && (
-                    <span className="ml-2">
-                      <Badge tone="yellow">{l.repeatCount === 1 ? 'sent again' : `sent again ×${l.repeatCount}`}</Badge>
-                    </span>
-                  )}
-                </td>
-                <td className={td}>{formatDate(l.createdAt)}</td>
-                <td className={td}>
-                  <Badge tone={LEAD_TONES[l.status]}>{LEAD_LABELS[l.status]}</Badge>
-                </td>
-                <td className={`${td} max-w-xs truncate`}>{l.notes ?? '-'}</td>
-                <td className={td}>
-                  <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => setOpen(l)}>
-                    Update
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-          <Pagination page={page} pageSize={pageSize} total={list.data.total} onChange={setPage} />
-        </>
-      )}
+      <ListPanel
+        query={query}
+        loadingLabel="Loading leads..."
+        empty={!query.data?.leads.length}
+        emptyTitle="No leads found."
+      >
+        {query.data && <DataTable label="Leads" columns={columns} rows={query.data.leads} rowId={(l) => l.id} />}
+      </ListPanel>
+      {query.data && <Pagination page={page} pageSize={pageSize} total={query.data.total} onChange={list.setPage} />}
       {open && <LeadModal key={open.id} lead={open} onClose={() => setOpen(null)} />}
     </section>
   );
@@ -274,10 +273,11 @@ function MessageModal({ message, onClose }: { message: ContactMessage | null; on
 }
 
 function MessagesTab() {
-  const [page, setPage] = useState(1);
+  const list = useListState({});
+  const { page } = list;
   const [open, setOpen] = useState<ContactMessage | null>(null);
   const pageSize = LIMITS.adminPageSize;
-  const list = useQuery({
+  const query = useQuery({
     queryKey: ['admin', 'contact-messages', { page }],
     queryFn: () =>
       api<{ messages: ContactMessage[]; total: number }>(
@@ -285,48 +285,61 @@ function MessagesTab() {
       ),
     placeholderData: keepPreviousData,
   });
+  const columns: Array<Column<ContactMessage>> = [
+    {
+      id: 'from',
+      header: 'From',
+      cell: (m) => (
+        <>
+          <p className="font-medium text-slate-900">{m.name}</p>
+          <p className="text-xs break-all text-slate-500">{m.email}</p>
+        </>
+      ),
+    },
+    { id: 'subject', header: 'Subject', cell: (m) => <span className="line-clamp-2">{m.subject}</span> },
+    { id: 'received', header: 'Received', cell: (m) => formatDate(m.createdAt) },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (m) => (
+        <Badge tone={m.status === 'closed' ? 'gray' : m.reply ? 'green' : 'yellow'}>
+          {m.status === 'closed' ? 'Closed' : m.reply ? 'Replied' : 'Open'}
+        </Badge>
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      actions: true,
+      cell: (m) => (
+        <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => setOpen(m)}>
+          Open
+        </Button>
+      ),
+    },
+  ];
   return (
     <section>
-      {list.isPending ? (
-        <Spinner label="Loading messages..." />
-      ) : list.isError ? (
-        <FormError message={list.error.message} />
-      ) : list.data.messages.length === 0 ? (
-        <EmptyState title="No messages." />
-      ) : (
-        <>
-          <DataTable label="Contact messages" head={['From', 'Subject', 'Received', 'Status', 'Actions']}>
-            {list.data.messages.map((m) => (
-              <tr key={m.id}>
-                <td className={td}>
-                  <p className="font-medium text-slate-900">{m.name}</p>
-                  <p className="text-xs text-slate-500">{m.email}</p>
-                </td>
-                <td className={`${td} max-w-xs truncate`}>{m.subject}</td>
-                <td className={td}>{formatDate(m.createdAt)}</td>
-                <td className={td}>
-                  <Badge tone={m.status === 'closed' ? 'gray' : m.reply ? 'green' : 'yellow'}>
-                    {m.status === 'closed' ? 'Closed' : m.reply ? 'Replied' : 'Open'}
-                  </Badge>
-                </td>
-                <td className={td}>
-                  <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => setOpen(m)}>
-                    Open
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-          <Pagination page={page} pageSize={pageSize} total={list.data.total} onChange={setPage} />
-        </>
-      )}
+      <ListPanel
+        query={query}
+        loadingLabel="Loading messages..."
+        empty={!query.data?.messages.length}
+        emptyTitle="No messages."
+      >
+        {query.data && (
+          <DataTable label="Contact messages" columns={columns} rows={query.data.messages} rowId={(m) => m.id} />
+        )}
+      </ListPanel>
+      {query.data && <Pagination page={page} pageSize={pageSize} total={query.data.total} onChange={list.setPage} />}
       {open && <MessageModal key={open.id} message={open} onClose={() => setOpen(null)} />}
     </section>
   );
 }
 
 export default function AdminContentPage() {
-  const [tab, setTab] = useState<'leads' | 'messages'>('leads');
+  const list = useListState({ tab: 'leads' as 'leads' | 'messages' }, { tab: ['leads', 'messages'] });
+  const { tab } = list.filters;
+  const setTab = (t: typeof tab) => list.setFilter('tab', t);
   const tabClass = (t: string) =>
     `rounded-md px-4 py-2 text-sm font-semibold ${tab === t ? 'bg-brand-700 text-white' : 'border border-slate-300 bg-white text-slate-700'}`;
   return (

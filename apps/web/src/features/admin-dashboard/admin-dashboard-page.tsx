@@ -1,9 +1,4 @@
-import {
-  type AdminDashboard,
-  REASON_DIALOG_TITLES,
-  type ReasonInput,
-  TIMINGS,
-} from '@ub/shared';
+import { type AdminDashboard, REASON_DIALOG_TITLES, type ReasonInput, TIMINGS } from '@ub/shared';
 import { formatCount, formatInr } from '@ub/shared/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -14,7 +9,7 @@ import { EmptyState, PageHeader, Spinner } from '../../components/feedback.tsx';
 import { FormError } from '../../components/field.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { DataTable, td } from '../../components/table.tsx';
+import { type Column, DataTable } from '../../components/table.tsx';
 import { api } from '../../lib/api.ts';
 
 type Dashboard = AdminDashboard;
@@ -88,6 +83,41 @@ export default function AdminDashboardPage() {
     },
   });
 
+  const requestColumns: Array<Column<Dashboard['requests'][number]>> = [
+    {
+      id: 'name',
+      header: 'Manufacturer Name',
+      cell: (r) => <span className="font-medium text-slate-900">{r.name}</span>,
+    },
+    { id: 'contactPerson', header: 'Contact Person', cell: (r) => r.contactPerson },
+    { id: 'email', header: 'Email', cell: (r) => <span className="break-all">{r.email}</span> },
+    { id: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} label={r.statusLabel} /> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      actions: true,
+      cell: (r) => (
+        <>
+          <Button
+            className="px-3 py-1 text-xs"
+            disabled={act.isPending}
+            onClick={() => act.mutate({ id: r.id, action: 'approve' }, { onError: (e) => toast.error(e.message) })}
+          >
+            Verify
+          </Button>
+          <Button
+            variant="danger"
+            className="px-3 py-1 text-xs"
+            disabled={act.isPending}
+            onClick={() => setRejecting({ id: r.id, name: r.name })}
+          >
+            Reject
+          </Button>
+        </>
+      ),
+    },
+  ];
+
   if (query.isPending) return <Spinner label="Loading dashboard..." />;
   if (query.isError) return <FormError message={query.error.message} />;
   const d = query.data;
@@ -119,42 +149,14 @@ export default function AdminDashboardPage() {
             <EmptyState title="No pending requests." />
           </div>
         ) : (
-          <DataTable
-            label="New Manufacturer Requests"
-            head={['Manufacturer Name', 'Contact Person', 'Email', 'Status', 'Actions']}
-          >
-            {d.requests.map((r) => (
-              <tr key={r.id}>
-                <td className={`${td} font-medium text-slate-900`}>{r.name}</td>
-                <td className={td}>{r.contactPerson}</td>
-                <td className={td}>{r.email}</td>
-                <td className={td}>
-                  <StatusBadge status={r.status} label={r.statusLabel} />
-                </td>
-                <td className={td}>
-                  <div className="flex gap-2">
-                    <Button
-                      className="px-3 py-1 text-xs"
-                      disabled={act.isPending}
-                      onClick={() =>
-                        act.mutate({ id: r.id, action: 'approve' }, { onError: (e) => toast.error(e.message) })
-                      }
-                    >
-                      Verify
-                    </Button>
-                    <Button
-                      variant="danger"
-                      className="px-3 py-1 text-xs"
-                      disabled={act.isPending}
-                      onClick={() => setRejecting({ id: r.id, name: r.name })}
-                    >
-                      Reject
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+          <div className="rounded-xl border border-slate-200 bg-white">
+            <DataTable
+              label="New Manufacturer Requests"
+              columns={requestColumns}
+              rows={d.requests}
+              rowId={(r) => r.id}
+            />
+          </div>
         )}
       </section>
 

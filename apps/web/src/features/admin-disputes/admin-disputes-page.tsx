@@ -10,12 +10,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
-import { Badge, EmptyState, PageHeader, Spinner, type Tone } from '../../components/feedback.tsx';
+import { Badge, PageHeader, type Tone } from '../../components/feedback.tsx';
 import { FormError, SelectField, TextAreaField } from '../../components/field.tsx';
+import { ListPanel } from '../../components/list-panel.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { Pagination } from '../../components/pagination.tsx';
-import { DataTable, td } from '../../components/table.tsx';
+import { type Column, DataTable } from '../../components/table.tsx';
 import { api } from '../../lib/api.ts';
+import { useListState, useRecordRoute } from '../../lib/use-list-state.ts';
 
 type Dispute = AdminDisputeListItem;
 const TONES: Record<DisputeStatus, Tone> = {
@@ -89,12 +91,15 @@ function DisputeModal({ dispute, onClose }: { dispute: Dispute; onClose: () => v
   );
 }
 
+const STATUS_FILTERS = ['', ...DISPUTE_STATUSES] as const;
+
 export default function AdminDisputesPage() {
-  const [status, setStatus] = useState<DisputeStatus | ''>('');
-  const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<Dispute | null>(null);
+  const list = useListState({ status: '' as DisputeStatus | '' }, { status: STATUS_FILTERS });
+  const record = useRecordRoute();
+  const { status } = list.filters;
+  const { page } = list;
   const pageSize = LIMITS.adminPageSize;
-  const list = useQuery({
+  const query = useQuery({
     queryKey: ['admin', 'disputes', { status, page }],
     queryFn: () =>
       api<{ disputes: Dispute[]; total: number }>(
@@ -102,17 +107,38 @@ export default function AdminDisputesPage() {
       ),
     placeholderData: keepPreviousData,
   });
+  // The API has no single-dispute read: the record comes from the list page it is on.
+  const open = record.openId ? query.data?.disputes.find((d) => d.id === record.openId) : undefined;
+  const columns: Array<Column<Dispute>> = [
+    {
+      id: 'order',
+      header: 'Order',
+      cell: (d) => <span className="font-medium whitespace-nowrap text-slate-900">{d.orderNumber}</span>,
+    },
+    { id: 'buyer', header: 'Buyer', cell: (d) => d.buyer },
+    { id: 'manufacturer', header: 'Manufacturer', cell: (d) => d.manufacturer },
+    { id: 'reason', header: 'Reason', cell: (d) => <span className="line-clamp-2">{d.reason}</span> },
+    { id: 'raised', header: 'Raised', cell: (d) => formatDate(d.createdAt) },
+    { id: 'status', header: 'Status', cell: (d) => <Badge tone={TONES[d.status]}>{d.statusLabel}</Badge> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      actions: true,
+      cell: (d) => (
+        <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => record.open(d.id)}>
+          {d.nextStatuses.length ? 'Review' : 'View'}
+        </Button>
+      ),
+    },
+  ];
   return (
     <div>
       <PageHeader title="Disputes" description="Disputes buyers raise on orders, from open to resolved." />
       <select
         aria-label="Status"
         value={status}
-        onChange={(e) => {
-          setStatus(e.target.value as DisputeStatus | '');
-          setPage(1);
-        }}
-        className="mb-4 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm sm:w-56"
+        onChange={(e) => list.setFilter('status', e.target.value as DisputeStatus | '')}
+        className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm sm:w-56"
       >
         <option value="">All statuses</option>
         {DISPUTE_STATUSES.map((s) => (
@@ -121,40 +147,24 @@ export default function AdminDisputesPage() {
           </option>
         ))}
       </select>
-      {list.isPending ? (
-        <Spinner label="Loading disputes..." />
-      ) : list.isError ? (
-        <FormError message={list.error.message} />
-      ) : list.data.disputes.length === 0 ? (
-        <EmptyState title="No disputes found." />
-      ) : (
-        <>
-          <DataTable
-            label="Disputes"
-            head={['Order', 'Buyer', 'Manufacturer', 'Reason', 'Raised', 'Status', 'Actions']}
-          >
-            {list.data.disputes.map((d) => (
-              <tr key={d.id}>
-                <td className={`${td} font-medium text-slate-900`}>{d.orderNumber}</td>
-                <td className={td}>{d.buyer}</td>
-                <td className={td}>{d.manufacturer}</td>
-                <td className={`${td} max-w-xs truncate`}>{d.reason}</td>
-                <td className={td}>{formatDate(d.createdAt)}</td>
-                <td className={td}>
-                  <Badge tone={TONES[d.status]}>{d.statusLabel}</Badge>
-                </td>
-                <td className={td}>
-                  <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => setOpen(d)}>
-                    {d.nextStatuses.length ? 'Review' : 'View'}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-          <Pagination page={page} pageSize={pageSize} total={list.data.total} onChange={setPage} />
-        </>
-      )}
-      {open && <DisputeModal key={open.id} dispute={open} onClose={() => setOpen(null)} />}
+      <ListPanel
+        query={query}
+        loadingLabel="Loading disputes..."
+        empty={!query.data?.disputes.length}
+        emptyTitle="No disputes found."
+      >
+        {query.data && <DataTable label="Disputes" columns={columns} rows={query.data.disputes} rowId={(d) => d.id} />}
+      </ListPanel>
+      {query.data && <Pagination page={page} pageSize={pageSize} total={query.data.total} onChange={list.setPage} />}
+      {open && <DisputeModal key={open.id} dispute={open} onClose={record.close} />}
+      <Modal
+        open={Boolean(record.openId && query.data && !open)}
+        onClose={record.close}
+        title="Dispute not found"
+        size="sm"
+      >
+        <p className="text-sm text-slate-700">This dispute is not on this page of the list, or it does not exist.</p>
+      </Modal>
     </div>
   );
 }

@@ -1,26 +1,26 @@
 import { type AdminJobsResponse, JOB_LIST_STATES } from '@ub/shared';
+import { formatDateTime } from '@ub/shared/format';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
-import { EmptyState, PageHeader, Spinner } from '../../components/feedback.tsx';
-import { FormError } from '../../components/field.tsx';
+import { PageHeader } from '../../components/feedback.tsx';
+import { ListPanel } from '../../components/list-panel.tsx';
 import { Pagination } from '../../components/pagination.tsx';
-import { DataTable, StatCard, td } from '../../components/table.tsx';
+import { type Column, DataTable, StatCard } from '../../components/table.tsx';
 import { api } from '../../lib/api.ts';
+import { useListState } from '../../lib/use-list-state.ts';
 
 type ListState = (typeof JOB_LIST_STATES)[number];
+type Job = AdminJobsResponse['jobs'][number];
 const LIST_LABELS: Record<ListState, string> = { dead: 'Dead letter', retrying: 'Failed, retrying' };
 const PAGE_SIZE = 20;
 
-const inIst = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
-
 export default function AdminJobsPage() {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<ListState>('dead');
-  const [page, setPage] = useState(1);
-  const list = useQuery({
+  const list = useListState({ state: 'dead' as ListState }, { state: JOB_LIST_STATES });
+  const { state } = list.filters;
+  const { page } = list;
+  const query = useQuery({
     queryKey: ['admin', 'jobs', { state, page }],
     queryFn: () =>
       api<AdminJobsResponse>(
@@ -36,7 +36,34 @@ export default function AdminJobsPage() {
     },
     onError: (err) => toast.error(err.message),
   });
-  const counts = list.data?.counts;
+  const counts = query.data?.counts;
+  const columns: Array<Column<Job>> = [
+    { id: 'name', header: 'Job', cell: (job) => <span className="font-medium text-slate-900">{job.name}</span> },
+    { id: 'attempts', header: 'Attempts', cell: (job) => `${job.attempts} of ${job.maxAttempts}` },
+    {
+      id: 'error',
+      header: 'Last error',
+      className: 'max-w-md break-words',
+      cell: (job) => job.lastError ?? '-',
+    },
+    { id: 'at', header: state === 'dead' ? 'Failed' : 'Next try', cell: (job) => formatDateTime(job.at) },
+    {
+      id: 'actions',
+      header: 'Actions',
+      actions: true,
+      cell: (job) =>
+        job.state === 'dead' && (
+          <Button
+            variant="secondary"
+            className="px-3 py-1 text-xs"
+            disabled={retry.isPending}
+            onClick={() => retry.mutate(job.id)}
+          >
+            Retry
+          </Button>
+        ),
+    },
+  ];
   return (
     <div>
       <PageHeader
@@ -55,10 +82,7 @@ export default function AdminJobsPage() {
       <select
         aria-label="Show"
         value={state}
-        onChange={(e) => {
-          setState(e.target.value as ListState);
-          setPage(1);
-        }}
+        onChange={(e) => list.setFilter('state', e.target.value as ListState)}
         className="mb-4 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm sm:w-56"
       >
         {JOB_LIST_STATES.map((s) => (
@@ -67,46 +91,17 @@ export default function AdminJobsPage() {
           </option>
         ))}
       </select>
-      {list.isPending ? (
-        <Spinner label="Loading jobs..." />
-      ) : list.isError ? (
-        <FormError message={list.error.message} />
-      ) : list.data.jobs.length === 0 ? (
-        <EmptyState title={state === 'dead' ? 'No dead jobs.' : 'No jobs waiting to retry.'} />
-      ) : (
-        <>
-          <DataTable
-            label="Background jobs"
-            head={['Job', 'Attempts', 'Last error', state === 'dead' ? 'Failed (IST)' : 'Next try (IST)', 'Actions']}
-          >
-            {list.data.jobs.map((job) => (
-              <tr key={job.id}>
-                <td className={`${td} font-medium text-slate-900`}>{job.name}</td>
-                <td className={td}>
-                  {job.attempts} of {job.maxAttempts}
-                </td>
-                <td className={`${td} max-w-md truncate`} title={job.lastError ?? undefined}>
-                  {job.lastError ?? '-'}
-                </td>
-                <td className={td}>{inIst(job.at)}</td>
-                <td className={td}>
-                  {job.state === 'dead' && (
-                    <Button
-                      variant="secondary"
-                      className="px-3 py-1 text-xs"
-                      disabled={retry.isPending}
-                      onClick={() => retry.mutate(job.id)}
-                    >
-                      Retry
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-          <Pagination page={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={setPage} />
-        </>
-      )}
+      <ListPanel
+        query={query}
+        loadingLabel="Loading jobs..."
+        empty={!query.data?.jobs.length}
+        emptyTitle={state === 'dead' ? 'No dead jobs.' : 'No jobs waiting to retry.'}
+      >
+        {query.data && (
+          <DataTable label="Background jobs" columns={columns} rows={query.data.jobs} rowId={(j) => j.id} />
+        )}
+      </ListPanel>
+      {query.data && <Pagination page={page} pageSize={PAGE_SIZE} total={query.data.total} onChange={list.setPage} />}
     </div>
   );
 }

@@ -14,17 +14,18 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
-import { EmptyState, PageHeader, Spinner } from '../../components/feedback.tsx';
+import { PageHeader, Spinner } from '../../components/feedback.tsx';
 import { FormError } from '../../components/field.tsx';
+import { ListPanel } from '../../components/list-panel.tsx';
 import { type CarouselItem, ImageCarousel } from '../../components/image-carousel.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { DataTable, StatCard, td } from '../../components/table.tsx';
+import { type Column, DataTable, StatCard } from '../../components/table.tsx';
 import { api } from '../../lib/api.ts';
 import { getToken } from '../../lib/auth-storage.ts';
-import { useDebounced } from '../../lib/use-debounced.ts';
+import { useListState, useRecordRoute } from '../../lib/use-list-state.ts';
 
 type Manufacturer = AdminManufacturerListItem;
 type Details = AdminManufacturerDetail;
@@ -198,15 +199,14 @@ function DetailsModal({
 }
 
 export default function AdminManufacturersPage() {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<AdminStatusFilter>('all');
-  const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const list = useListState({ status: 'all' as AdminStatusFilter }, { status: FILTERS.map(([v]) => v) });
+  const record = useRecordRoute();
+  const { status } = list.filters;
+  const { term: q, page } = list;
   const [reasonFor, setReasonFor] = useState<{ m: Manufacturer; action: 'reject' | 'suspend' } | null>(null);
-  const q = useDebounced(search.trim());
   const act = useManufacturerAction();
   const pageSize = LIMITS.adminPageSize;
-  const list = useQuery({
+  const query = useQuery({
     queryKey: ['admin', 'manufacturers', { q, status, page }],
     queryFn: () =>
       api<{ manufacturers: Manufacturer[]; total: number }>(
@@ -215,6 +215,26 @@ export default function AdminManufacturersPage() {
     placeholderData: keepPreviousData,
   });
   const onReason = (m: Manufacturer, action: 'reject' | 'suspend') => setReasonFor({ m, action });
+  const columns: Array<Column<Manufacturer>> = [
+    { id: 'name', header: 'Manufacturer', cell: (m) => <span className="font-medium text-slate-900">{m.name}</span> },
+    { id: 'email', header: 'Email', cell: (m) => <span className="break-all">{m.email}</span> },
+    { id: 'contact', header: 'Contact', cell: (m) => m.contact ?? '-' },
+    { id: 'regDate', header: 'Reg. Date', cell: (m) => <span className="whitespace-nowrap">{m.regDate}</span> },
+    { id: 'status', header: 'Status', cell: (m) => <StatusBadge status={m.status} label={m.statusLabel} /> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      actions: true,
+      cell: (m) => (
+        <>
+          <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => record.open(m.id)}>
+            View Details
+          </Button>
+          <ActionButtons m={m} onReason={onReason} />
+        </>
+      ),
+    },
+  ];
 
   return (
     <div>
@@ -222,26 +242,20 @@ export default function AdminManufacturersPage() {
         title="Manufacturer Management"
         description="Verify new manufacturers, review their documents and manage their accounts."
       />
-      <div className="mb-4 grid gap-3 sm:grid-cols-[12rem_1fr_12rem] sm:items-end">
-        <StatCard label="Total Manufacturers" value={list.data?.total ?? '-'} />
+      <div className="grid gap-3 sm:grid-cols-[12rem_1fr_12rem] sm:items-end">
+        <StatCard label="Total Manufacturers" value={query.data?.total ?? '-'} />
         <input
           type="search"
           aria-label="Search manufacturers"
           placeholder="Search manufacturers"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
+          value={list.search}
+          onChange={(e) => list.setSearch(e.target.value)}
           className="h-10 rounded-lg border border-slate-300 px-3 text-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
         />
         <select
           aria-label="Status"
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as AdminStatusFilter);
-            setPage(1);
-          }}
+          onChange={(e) => list.setFilter('status', e.target.value as AdminStatusFilter)}
           className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm"
         >
           {FILTERS.map(([v, l]) => (
@@ -251,42 +265,18 @@ export default function AdminManufacturersPage() {
           ))}
         </select>
       </div>
-      {list.isPending ? (
-        <Spinner label="Loading manufacturers..." />
-      ) : list.isError ? (
-        <FormError message={list.error.message} />
-      ) : list.data.manufacturers.length === 0 ? (
-        <EmptyState title="No manufacturers found." />
-      ) : (
-        <>
-          <DataTable
-            label="Manufacturers"
-            head={['Manufacturer', 'Email', 'Contact', 'Reg. Date', 'Status', 'Actions']}
-          >
-            {list.data.manufacturers.map((m) => (
-              <tr key={m.id}>
-                <td className={`${td} font-medium text-slate-900`}>{m.name}</td>
-                <td className={td}>{m.email}</td>
-                <td className={td}>{m.contact ?? '-'}</td>
-                <td className={td}>{m.regDate}</td>
-                <td className={td}>
-                  <StatusBadge status={m.status} label={m.statusLabel} />
-                </td>
-                <td className={td}>
-                  <div className="flex gap-2">
-                    <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => setOpenId(m.id)}>
-                      View Details
-                    </Button>
-                    <ActionButtons m={m} onReason={onReason} />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-          <Pagination page={page} pageSize={pageSize} total={list.data.total} onChange={setPage} />
-        </>
-      )}
-      <DetailsModal id={openId} onClose={() => setOpenId(null)} onReason={onReason} />
+      <ListPanel
+        query={query}
+        loadingLabel="Loading manufacturers..."
+        empty={!query.data?.manufacturers.length}
+        emptyTitle="No manufacturers found."
+      >
+        {query.data && (
+          <DataTable label="Manufacturers" columns={columns} rows={query.data.manufacturers} rowId={(m) => m.id} />
+        )}
+      </ListPanel>
+      {query.data && <Pagination page={page} pageSize={pageSize} total={query.data.total} onChange={list.setPage} />}
+      <DetailsModal id={record.openId} onClose={record.close} onReason={onReason} />
       <ReasonDialog
         open={Boolean(reasonFor)}
         subject="manufacturer"

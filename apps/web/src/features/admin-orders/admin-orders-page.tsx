@@ -11,14 +11,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
-import { Badge, EmptyState, PageHeader, Spinner, type Tone } from '../../components/feedback.tsx';
+import { Badge, PageHeader, Spinner, type Tone } from '../../components/feedback.tsx';
 import { FormError, TextAreaField, TextField } from '../../components/field.tsx';
+import { ListPanel } from '../../components/list-panel.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { Pagination } from '../../components/pagination.tsx';
-import { DataTable, StatCard, td } from '../../components/table.tsx';
+import { type Column, DataTable, StatCard } from '../../components/table.tsx';
 import { api } from '../../lib/api.ts';
-import { useDebounced } from '../../lib/use-debounced.ts';
-import { usePagedFilter } from '../../lib/use-paged-filter.ts';
+import { useListState, useRecordRoute } from '../../lib/use-list-state.ts';
 
 export const ORDER_TONES: Record<OrderStatus, Tone> = {
   pending: 'yellow',
@@ -181,14 +181,15 @@ function OrderModal({ id, onClose }: { id: string | null; onClose: () => void })
   );
 }
 
+const STATUS_FILTERS = ['', ...ORDER_STATUSES] as const;
+
 export default function AdminOrdersPage() {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<OrderStatus | ''>('');
-  const { page, setPage, resetting } = usePagedFilter();
-  const [openId, setOpenId] = useState<string | null>(null);
-  const q = useDebounced(search.trim());
+  const list = useListState({ status: '' as OrderStatus | '' }, { status: STATUS_FILTERS });
+  const record = useRecordRoute();
+  const { status } = list.filters;
+  const { term: q, page } = list;
   const pageSize = LIMITS.adminPageSize;
-  const list = useQuery({
+  const query = useQuery({
     queryKey: ['admin', 'orders', { q, status, page }],
     queryFn: () =>
       api<{ orders: AdminOrderListItem[]; total: number }>(
@@ -196,23 +197,54 @@ export default function AdminOrdersPage() {
       ),
     placeholderData: keepPreviousData,
   });
+  const columns: Array<Column<AdminOrderListItem>> = [
+    {
+      id: 'order',
+      header: 'Order',
+      cell: (o) => <span className="font-medium whitespace-nowrap text-slate-900">{o.orderNumber}</span>,
+    },
+    { id: 'customer', header: 'Customer', cell: (o) => o.customer },
+    { id: 'manufacturer', header: 'Manufacturer', cell: (o) => o.manufacturer },
+    { id: 'orderDate', header: 'Order Date', cell: (o) => formatDate(o.orderDate) },
+    { id: 'status', header: 'Status', cell: (o) => <Badge tone={ORDER_TONES[o.status]}>{o.statusLabel}</Badge> },
+    {
+      id: 'payment',
+      header: 'Payment',
+      cell: (o) => (
+        <Badge tone={o.paymentStatus === 'paid' ? 'green' : 'yellow'}>
+          {o.paymentStatus === 'paid' ? 'Paid' : 'Pending'}
+        </Badge>
+      ),
+    },
+    { id: 'total', header: 'Total', cell: (o) => <span className="whitespace-nowrap">{formatInr(o.total)}</span> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      actions: true,
+      cell: (o) => (
+        <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => record.open(o.id)}>
+          View Details
+        </Button>
+      ),
+    },
+  ];
   return (
     <div>
       <PageHeader title="Order Management" description="Every order on the platform, across all sellers." />
-      <div className="mb-4 grid gap-3 sm:grid-cols-[12rem_1fr_12rem] sm:items-end">
-        <StatCard label="Total Orders" value={list.data?.total ?? '-'} />
+      <div className="grid gap-3 sm:grid-cols-[12rem_1fr_12rem] sm:items-end">
+        <StatCard label="Total Orders" value={query.data?.total ?? '-'} />
         <input
           type="search"
           aria-label="Search orders"
           placeholder="Search order number, customer or manufacturer"
-          value={search}
-          onChange={(e) => resetting(setSearch)(e.target.value)}
+          value={list.search}
+          onChange={(e) => list.setSearch(e.target.value)}
           className="h-10 rounded-lg border border-slate-300 px-3 text-sm"
         />
         <select
           aria-label="Status"
           value={status}
-          onChange={(e) => resetting(setStatus)(e.target.value as OrderStatus | '')}
+          onChange={(e) => list.setFilter('status', e.target.value as OrderStatus | '')}
           className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm"
         >
           <option value="">All statuses</option>
@@ -223,45 +255,16 @@ export default function AdminOrdersPage() {
           ))}
         </select>
       </div>
-      {list.isPending ? (
-        <Spinner label="Loading orders..." />
-      ) : list.isError ? (
-        <FormError message={list.error.message} />
-      ) : list.data.orders.length === 0 ? (
-        <EmptyState title="No orders found." />
-      ) : (
-        <>
-          <DataTable
-            label="Orders"
-            head={['Order', 'Customer', 'Manufacturer', 'Order Date', 'Status', 'Payment', 'Total', 'Actions']}
-          >
-            {list.data.orders.map((o) => (
-              <tr key={o.id}>
-                <td className={`${td} font-medium text-slate-900`}>{o.orderNumber}</td>
-                <td className={td}>{o.customer}</td>
-                <td className={td}>{o.manufacturer}</td>
-                <td className={td}>{formatDate(o.orderDate)}</td>
-                <td className={td}>
-                  <Badge tone={ORDER_TONES[o.status]}>{o.statusLabel}</Badge>
-                </td>
-                <td className={td}>
-                  <Badge tone={o.paymentStatus === 'paid' ? 'green' : 'yellow'}>
-                    {o.paymentStatus === 'paid' ? 'Paid' : 'Pending'}
-                  </Badge>
-                </td>
-                <td className={td}>{formatInr(o.total)}</td>
-                <td className={td}>
-                  <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => setOpenId(o.id)}>
-                    View Details
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-          <Pagination page={page} pageSize={pageSize} total={list.data.total} onChange={setPage} />
-        </>
-      )}
-      <OrderModal id={openId} onClose={() => setOpenId(null)} />
+      <ListPanel
+        query={query}
+        loadingLabel="Loading orders..."
+        empty={!query.data?.orders.length}
+        emptyTitle="No orders found."
+      >
+        {query.data && <DataTable label="Orders" columns={columns} rows={query.data.orders} rowId={(o) => o.id} />}
+      </ListPanel>
+      {query.data && <Pagination page={page} pageSize={pageSize} total={query.data.total} onChange={list.setPage} />}
+      <OrderModal id={record.openId} onClose={record.close} />
     </div>
   );
 }

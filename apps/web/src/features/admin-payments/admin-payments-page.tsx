@@ -4,13 +4,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
-import { Badge, EmptyState, PageHeader, Spinner } from '../../components/feedback.tsx';
-import { FormError, TextField } from '../../components/field.tsx';
+import { Badge, PageHeader } from '../../components/feedback.tsx';
+import { TextField } from '../../components/field.tsx';
+import { ListPanel } from '../../components/list-panel.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { Pagination } from '../../components/pagination.tsx';
-import { DataTable, td } from '../../components/table.tsx';
+import { type Column, DataTable } from '../../components/table.tsx';
 import { api } from '../../lib/api.ts';
-import { useDebounced } from '../../lib/use-debounced.ts';
+import { useListState } from '../../lib/use-list-state.ts';
 
 type Payment = AdminPaymentListItem;
 type Settlement = AdminSettlementListItem;
@@ -20,12 +21,27 @@ const paidBadge = (s: 'pending' | 'paid') => (
 );
 const searchBox = 'h-10 w-full rounded-lg border border-slate-300 px-3 text-sm sm:max-w-sm';
 
+const paymentColumns: Array<Column<Payment>> = [
+  {
+    id: 'payment',
+    header: 'Payment',
+    cell: (p) => <span className="font-medium whitespace-nowrap text-slate-900">{p.paymentNumber}</span>,
+  },
+  { id: 'order', header: 'Order', cell: (p) => <span className="whitespace-nowrap">{p.orderNumber}</span> },
+  { id: 'customer', header: 'Customer', cell: (p) => p.customer },
+  { id: 'manufacturer', header: 'Manufacturer', cell: (p) => p.manufacturer },
+  { id: 'date', header: 'Date', cell: (p) => formatDate(p.paymentDate) },
+  { id: 'method', header: 'Method', cell: (p) => <span className="uppercase">{p.method}</span> },
+  { id: 'total', header: 'Total', cell: (p) => <span className="whitespace-nowrap">{formatInr(p.amount)}</span> },
+  { id: 'status', header: 'Status', cell: (p) => paidBadge(p.status) },
+  { id: 'settled', header: 'Settled', cell: (p) => (p.settled ? 'Yes' : 'No') },
+];
+
 function PaymentsTab() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDebounced(search.trim());
+  const list = useListState({});
+  const { term: q, page } = list;
   const pageSize = LIMITS.adminPageSize;
-  const list = useQuery({
+  const query = useQuery({
     queryKey: ['admin', 'payments', { q, page }],
     queryFn: () =>
       api<{ payments: Payment[]; total: number }>(
@@ -39,42 +55,21 @@ function PaymentsTab() {
         type="search"
         aria-label="Search payments"
         placeholder="Search payment, order, customer or manufacturer"
-        value={search}
-        onChange={(e) => {
-          setSearch(e.target.value);
-          setPage(1);
-        }}
-        className={`${searchBox} mb-3`}
+        value={list.search}
+        onChange={(e) => list.setSearch(e.target.value)}
+        className={searchBox}
       />
-      {list.isPending ? (
-        <Spinner label="Loading payments..." />
-      ) : list.isError ? (
-        <FormError message={list.error.message} />
-      ) : list.data.payments.length === 0 ? (
-        <EmptyState title="No payments found." />
-      ) : (
-        <>
-          <DataTable
-            label="Buyer payments"
-            head={['Payment', 'Order', 'Customer', 'Manufacturer', 'Date', 'Method', 'Total', 'Status', 'Settled']}
-          >
-            {list.data.payments.map((p) => (
-              <tr key={p.id}>
-                <td className={`${td} font-medium text-slate-900`}>{p.paymentNumber}</td>
-                <td className={td}>{p.orderNumber}</td>
-                <td className={td}>{p.customer}</td>
-                <td className={td}>{p.manufacturer}</td>
-                <td className={td}>{formatDate(p.paymentDate)}</td>
-                <td className={`${td} uppercase`}>{p.method}</td>
-                <td className={td}>{formatInr(p.amount)}</td>
-                <td className={td}>{paidBadge(p.status)}</td>
-                <td className={td}>{p.settled ? 'Yes' : 'No'}</td>
-              </tr>
-            ))}
-          </DataTable>
-          <Pagination page={page} pageSize={pageSize} total={list.data.total} onChange={setPage} />
-        </>
-      )}
+      <ListPanel
+        query={query}
+        loadingLabel="Loading payments..."
+        empty={!query.data?.payments.length}
+        emptyTitle="No payments found."
+      >
+        {query.data && (
+          <DataTable label="Buyer payments" columns={paymentColumns} rows={query.data.payments} rowId={(p) => p.id} />
+        )}
+      </ListPanel>
+      {query.data && <Pagination page={page} pageSize={pageSize} total={query.data.total} onChange={list.setPage} />}
     </section>
   );
 }
@@ -131,10 +126,11 @@ function MarkPaidModal({ settlement, onClose }: { settlement: Settlement | null;
 
 function SettlementsTab() {
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
+  const list = useListState({});
+  const { page } = list;
   const [paying, setPaying] = useState<Settlement | null>(null);
   const pageSize = LIMITS.adminPageSize;
-  const list = useQuery({
+  const query = useQuery({
     queryKey: ['admin', 'settlements', { page }],
     queryFn: () =>
       api<{ settlements: Settlement[]; total: number }>(
@@ -155,6 +151,29 @@ function SettlementsTab() {
     },
     onError: (e) => toast.error(e.message),
   });
+  const columns: Array<Column<Settlement>> = [
+    {
+      id: 'settlement',
+      header: 'Settlement',
+      cell: (s) => <span className="font-medium whitespace-nowrap text-slate-900">{s.settlementNumber}</span>,
+    },
+    { id: 'manufacturer', header: 'Manufacturer', cell: (s) => s.manufacturer },
+    { id: 'period', header: 'Period', cell: (s) => `${formatDate(s.periodStart)} to ${formatDate(s.periodEnd)}` },
+    { id: 'amount', header: 'Amount', cell: (s) => <span className="whitespace-nowrap">{formatInr(s.amount)}</span> },
+    { id: 'status', header: 'Status', cell: (s) => paidBadge(s.status) },
+    { id: 'reference', header: 'Reference', cell: (s) => s.reference ?? '-' },
+    {
+      id: 'actions',
+      header: 'Actions',
+      actions: true,
+      cell: (s) =>
+        s.status === 'pending' && (
+          <Button className="px-3 py-1 text-xs" onClick={() => setPaying(s)}>
+            Mark paid
+          </Button>
+        ),
+    },
+  ];
   return (
     <section>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -165,48 +184,26 @@ function SettlementsTab() {
           Generate this week's settlements
         </Button>
       </div>
-      {list.isPending ? (
-        <Spinner label="Loading settlements..." />
-      ) : list.isError ? (
-        <FormError message={list.error.message} />
-      ) : list.data.settlements.length === 0 ? (
-        <EmptyState title="No settlements yet." />
-      ) : (
-        <>
-          <DataTable
-            label="Settlements"
-            head={['Settlement', 'Manufacturer', 'Period', 'Amount', 'Status', 'Reference', 'Actions']}
-          >
-            {list.data.settlements.map((s) => (
-              <tr key={s.id}>
-                <td className={`${td} font-medium text-slate-900`}>{s.settlementNumber}</td>
-                <td className={td}>{s.manufacturer}</td>
-                <td className={td}>
-                  {formatDate(s.periodStart)} to {formatDate(s.periodEnd)}
-                </td>
-                <td className={td}>{formatInr(s.amount)}</td>
-                <td className={td}>{paidBadge(s.status)}</td>
-                <td className={td}>{s.reference ?? '-'}</td>
-                <td className={td}>
-                  {s.status === 'pending' && (
-                    <Button className="px-3 py-1 text-xs" onClick={() => setPaying(s)}>
-                      Mark paid
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-          <Pagination page={page} pageSize={pageSize} total={list.data.total} onChange={setPage} />
-        </>
-      )}
+      <ListPanel
+        query={query}
+        loadingLabel="Loading settlements..."
+        empty={!query.data?.settlements.length}
+        emptyTitle="No settlements yet."
+      >
+        {query.data && (
+          <DataTable label="Settlements" columns={columns} rows={query.data.settlements} rowId={(s) => s.id} />
+        )}
+      </ListPanel>
+      {query.data && <Pagination page={page} pageSize={pageSize} total={query.data.total} onChange={list.setPage} />}
       <MarkPaidModal settlement={paying} onClose={() => setPaying(null)} />
     </section>
   );
 }
 
 export default function AdminPaymentsPage() {
-  const [tab, setTab] = useState<'payments' | 'settlements'>('payments');
+  const list = useListState({ tab: 'payments' as 'payments' | 'settlements' }, { tab: ['payments', 'settlements'] });
+  const { tab } = list.filters;
+  const setTab = (t: typeof tab) => list.setFilter('tab', t);
   const tabClass = (t: string) =>
     `rounded-md px-4 py-2 text-sm font-semibold ${tab === t ? 'bg-brand-700 text-white' : 'bg-white text-slate-700 border border-slate-300'}`;
   return (

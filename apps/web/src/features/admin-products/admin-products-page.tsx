@@ -15,16 +15,17 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
-import { EmptyState, PageHeader, Spinner } from '../../components/feedback.tsx';
+import { PageHeader, Spinner } from '../../components/feedback.tsx';
 import { FormError } from '../../components/field.tsx';
 import { ImageCarousel } from '../../components/image-carousel.tsx';
+import { ListPanel } from '../../components/list-panel.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { DataTable, StatCard, td } from '../../components/table.tsx';
+import { type Column, DataTable, StatCard } from '../../components/table.tsx';
 import { api } from '../../lib/api.ts';
-import { useDebounced } from '../../lib/use-debounced.ts';
+import { useListState, useRecordRoute } from '../../lib/use-list-state.ts';
 
 type Product = AdminProduct;
 type Details = AdminProductDetail;
@@ -161,19 +162,18 @@ function DetailsModal({
 }
 
 export default function AdminProductsPage() {
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState('');
-  const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const list = useListState({ category: '' });
+  const record = useRecordRoute();
+  const { category } = list.filters;
+  const { term: q, page } = list;
   const [reasonFor, setReasonFor] = useState<{ p: Product; action: ReasonAction } | null>(null);
-  const q = useDebounced(search.trim());
   const act = useProductAction();
   const pageSize = LIMITS.adminPageSize;
   const categories = useQuery({
     queryKey: ['admin', 'product-categories'],
     queryFn: () => api<{ categories: string[] }>('/admin/products/categories'),
   });
-  const list = useQuery({
+  const query = useQuery({
     queryKey: ['admin', 'products', { q, category, page }],
     queryFn: () =>
       api<{ products: AdminProductListItem[]; total: number }>(
@@ -182,30 +182,58 @@ export default function AdminProductsPage() {
     placeholderData: keepPreviousData,
   });
   const onReason = (p: Product, action: ReasonAction) => setReasonFor({ p, action });
+  const columns: Array<Column<AdminProductListItem>> = [
+    {
+      id: 'image',
+      header: 'Image',
+      cell: (p) => (
+        <button
+          type="button"
+          onClick={() => record.open(p.id)}
+          aria-label={`View ${p.name}`}
+          className="flex h-12 w-12 items-center justify-center overflow-hidden rounded-md bg-slate-100 text-xs text-slate-600"
+        >
+          {p.image ? <img src={p.image} alt="" className="h-full w-full object-cover" /> : 'No image'}
+        </button>
+      ),
+    },
+    { id: 'name', header: 'Product', cell: (p) => <span className="font-medium text-slate-900">{p.name}</span> },
+    { id: 'manufacturer', header: 'Manufacturer', cell: (p) => p.manufacturer },
+    { id: 'category', header: 'Category', cell: (p) => categoryLabel(p.category) },
+    { id: 'price', header: 'Price', cell: (p) => <span className="whitespace-nowrap">{formatInr(p.price)}</span> },
+    { id: 'status', header: 'Status', cell: (p) => <StatusBadge status={p.status} label={p.statusLabel} /> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      actions: true,
+      cell: (p) => (
+        <>
+          <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => record.open(p.id)}>
+            View Details
+          </Button>
+          <ActionButtons p={p} onReason={onReason} />
+        </>
+      ),
+    },
+  ];
 
   return (
     <div>
       <PageHeader title="Product Management" description="Review, approve and moderate the products sellers list." />
-      <div className="mb-4 grid gap-3 sm:grid-cols-[12rem_1fr_14rem] sm:items-end">
-        <StatCard label="Total Products" value={list.data?.total ?? '-'} />
+      <div className="grid gap-3 sm:grid-cols-[12rem_1fr_14rem] sm:items-end">
+        <StatCard label="Total Products" value={query.data?.total ?? '-'} />
         <input
           type="search"
           aria-label="Search products or manufacturers"
           placeholder="Search products or manufacturers"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
+          value={list.search}
+          onChange={(e) => list.setSearch(e.target.value)}
           className="h-10 rounded-lg border border-slate-300 px-3 text-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
         />
         <select
           aria-label="Category"
           value={category}
-          onChange={(e) => {
-            setCategory(e.target.value);
-            setPage(1);
-          }}
+          onChange={(e) => list.setFilter('category', e.target.value)}
           className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm"
         >
           <option value="">All Categories</option>
@@ -216,52 +244,16 @@ export default function AdminProductsPage() {
           ))}
         </select>
       </div>
-      {list.isPending ? (
-        <Spinner label="Loading products..." />
-      ) : list.isError ? (
-        <FormError message={list.error.message} />
-      ) : list.data.products.length === 0 ? (
-        <EmptyState title="No products found." />
-      ) : (
-        <>
-          <DataTable
-            label="Products"
-            head={['Image', 'Product', 'Manufacturer', 'Category', 'Price', 'Status', 'Actions']}
-          >
-            {list.data.products.map((p) => (
-              <tr key={p.id}>
-                <td className={td}>
-                  <button
-                    type="button"
-                    onClick={() => setOpenId(p.id)}
-                    aria-label={`View ${p.name}`}
-                    className="flex h-12 w-12 items-center justify-center overflow-hidden rounded-md bg-slate-100 text-xs text-slate-600"
-                  >
-                    {p.image ? <img src={p.image} alt="" className="h-full w-full object-cover" /> : 'No image'}
-                  </button>
-                </td>
-                <td className={`${td} font-medium text-slate-900`}>{p.name}</td>
-                <td className={td}>{p.manufacturer}</td>
-                <td className={td}>{categoryLabel(p.category)}</td>
-                <td className={td}>{formatInr(p.price)}</td>
-                <td className={td}>
-                  <StatusBadge status={p.status} label={p.statusLabel} />
-                </td>
-                <td className={td}>
-                  <div className="flex gap-2">
-                    <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => setOpenId(p.id)}>
-                      View Details
-                    </Button>
-                    <ActionButtons p={p} onReason={onReason} />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-          <Pagination page={page} pageSize={pageSize} total={list.data.total} onChange={setPage} />
-        </>
-      )}
-      <DetailsModal id={openId} onClose={() => setOpenId(null)} onReason={onReason} />
+      <ListPanel
+        query={query}
+        loadingLabel="Loading products..."
+        empty={!query.data?.products.length}
+        emptyTitle="No products found."
+      >
+        {query.data && <DataTable label="Products" columns={columns} rows={query.data.products} rowId={(p) => p.id} />}
+      </ListPanel>
+      {query.data && <Pagination page={page} pageSize={pageSize} total={query.data.total} onChange={list.setPage} />}
+      <DetailsModal id={record.openId} onClose={record.close} onReason={onReason} />
       <ReasonDialog
         open={Boolean(reasonFor)}
         title={reasonFor ? TITLES[reasonFor.action] : ''}

@@ -16,9 +16,11 @@ import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
 import { Badge, PageHeader, Spinner } from '../../components/feedback.tsx';
 import { FormError, TextField } from '../../components/field.tsx';
+import { ListPanel } from '../../components/list-panel.tsx';
 import { Pagination } from '../../components/pagination.tsx';
-import { DataTable, td } from '../../components/table.tsx';
+import { type Column, DataTable } from '../../components/table.tsx';
 import { ApiError, api } from '../../lib/api.ts';
+import { useListState } from '../../lib/use-list-state.ts';
 import { useSessionUser } from '../auth/session.tsx';
 
 type Admin = AdminUserItem;
@@ -54,40 +56,47 @@ function AdminUsers() {
     },
     onError: (e) => toast.error(e.message),
   });
+  const columns: Array<Column<Admin>> = [
+    { id: 'name', header: 'Name', cell: (a) => <span className="font-medium text-slate-900">{a.fullName}</span> },
+    { id: 'email', header: 'Email', cell: (a) => <span className="break-all">{a.email}</span> },
+    { id: 'since', header: 'Since', cell: (a) => formatDate(a.createdAt) },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (a) => <Badge tone={a.isActive ? 'green' : 'gray'}>{a.isActive ? 'Active' : 'Deactivated'}</Badge>,
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      actions: true,
+      cell: (a) => (
+        <>
+          {a.isActive && a.id !== me.id && (
+            <Button
+              variant="danger"
+              className="px-3 py-1 text-xs"
+              disabled={deactivate.isPending}
+              onClick={() => deactivate.mutate(a.id)}
+            >
+              Deactivate
+            </Button>
+          )}
+          {a.id === me.id && <span className="text-xs text-slate-500">You</span>}
+        </>
+      ),
+    },
+  ];
   return (
     <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
       <h2 className="text-lg font-semibold">Admin users</h2>
-      {list.isPending ? (
-        <Spinner />
-      ) : list.isError ? (
-        <FormError message={list.error.message} />
-      ) : (
-        <DataTable label="Admin users" head={['Name', 'Email', 'Since', 'Status', 'Actions']}>
-          {list.data.admins.map((a) => (
-            <tr key={a.id}>
-              <td className={`${td} font-medium text-slate-900`}>{a.fullName}</td>
-              <td className={td}>{a.email}</td>
-              <td className={td}>{formatDate(a.createdAt)}</td>
-              <td className={td}>
-                <Badge tone={a.isActive ? 'green' : 'gray'}>{a.isActive ? 'Active' : 'Deactivated'}</Badge>
-              </td>
-              <td className={td}>
-                {a.isActive && a.id !== me.id && (
-                  <Button
-                    variant="danger"
-                    className="px-3 py-1 text-xs"
-                    disabled={deactivate.isPending}
-                    onClick={() => deactivate.mutate(a.id)}
-                  >
-                    Deactivate
-                  </Button>
-                )}
-                {a.id === me.id && <span className="text-xs text-slate-500">You</span>}
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
+      <ListPanel
+        query={list}
+        loadingLabel="Loading admins..."
+        empty={!list.data?.admins.length}
+        emptyTitle="No admins."
+      >
+        {list.data && <DataTable label="Admin users" columns={columns} rows={list.data.admins} rowId={(a) => a.id} />}
+      </ListPanel>
       <form
         onSubmit={form.handleSubmit((v) => invite.mutate(v))}
         className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
@@ -245,8 +254,37 @@ interface AuditEntry {
   createdAt: string;
 }
 
+const auditColumns: Array<Column<AuditEntry>> = [
+  {
+    id: 'when',
+    header: 'When',
+    cell: (e) => formatDateTime(e.createdAt),
+  },
+  { id: 'who', header: 'Who', cell: (e) => e.actor ?? '-' },
+  { id: 'action', header: 'Action', cell: (e) => e.action },
+  {
+    id: 'record',
+    header: 'Record',
+    cell: (e) => (
+      <span className="font-mono text-xs">
+        {e.entityType}/{e.entityId.slice(0, 8)}
+      </span>
+    ),
+  },
+  { id: 'reason', header: 'Reason', cell: (e) => <span className="line-clamp-2">{e.reason ?? '-'}</span> },
+  {
+    id: 'change',
+    header: 'Change',
+    cell: (e) => (
+      <span className="line-clamp-2 font-mono text-xs break-all" title={`${e.before ?? ''} -> ${e.after ?? ''}`}>
+        {e.before ?? '-'} {'->'} {e.after ?? '-'}
+      </span>
+    ),
+  },
+];
+
 function AuditLog() {
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListState({});
   const pageSize = 10;
   const list = useQuery({
     queryKey: ['admin', 'audit', { page }],
@@ -256,34 +294,17 @@ function AuditLog() {
   return (
     <section className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
       <h2 className="text-lg font-semibold">Audit log</h2>
-      {list.isPending ? (
-        <Spinner />
-      ) : list.isError ? (
-        <FormError message={list.error.message} />
-      ) : (
-        <>
-          <DataTable label="Audit log" head={['When', 'Who', 'Action', 'Record', 'Reason', 'Change']}>
-            {list.data.entries.map((e) => (
-              <tr key={e.id}>
-                <td className={td}>{formatDateTime(e.createdAt)}</td>
-                <td className={td}>{e.actor ?? '-'}</td>
-                <td className={td}>{e.action}</td>
-                <td className={`${td} font-mono text-xs`}>
-                  {e.entityType}/{e.entityId.slice(0, 8)}
-                </td>
-                <td className={`${td} max-w-[12rem] truncate`}>{e.reason ?? '-'}</td>
-                <td
-                  className={`${td} max-w-xs truncate font-mono text-xs`}
-                  title={`${e.before ?? ''} -> ${e.after ?? ''}`}
-                >
-                  {e.before ?? '-'} {'->'} {e.after ?? '-'}
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-          <Pagination page={page} pageSize={pageSize} total={list.data.total} onChange={setPage} />
-        </>
-      )}
+      <ListPanel
+        query={list}
+        loadingLabel="Loading audit log..."
+        empty={!list.data?.entries.length}
+        emptyTitle="No entries yet."
+      >
+        {list.data && (
+          <DataTable label="Audit log" columns={auditColumns} rows={list.data.entries} rowId={(e) => e.id} />
+        )}
+      </ListPanel>
+      {list.data && <Pagination page={page} pageSize={pageSize} total={list.data.total} onChange={setPage} />}
     </section>
   );
 }

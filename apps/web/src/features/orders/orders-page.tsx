@@ -1,11 +1,18 @@
-import { formatCount, formatDate, formatInr, ORDER_TAB_LABELS, ORDER_TABS, type OrderTab } from '@ub/shared';
-import { useState } from 'react';
+import {
+  formatCount,
+  formatDate,
+  formatInr,
+  ORDER_TAB_LABELS,
+  ORDER_TABS,
+  type OrderListItem,
+  type OrderTab,
+} from '@ub/shared';
 import { PageHeader } from '../../components/feedback.tsx';
 import { ListPanel } from '../../components/list-panel.tsx';
 import { Pagination } from '../../components/pagination.tsx';
+import { type Column, DataTable } from '../../components/table.tsx';
 import { SearchBox, Tabs } from '../../components/tabs.tsx';
-import { useDebounced } from '../../lib/use-debounced.ts';
-import { usePagedFilter } from '../../lib/use-paged-filter.ts';
+import { useListState, useRecordRoute } from '../../lib/use-list-state.ts';
 import { useOrders } from './api.ts';
 import { OrderDetailsModal } from './components/order-details-modal.tsx';
 import { OrderStatusBadge } from './components/order-status-badge.tsx';
@@ -13,89 +20,49 @@ import { OrderStatusBadge } from './components/order-status-badge.tsx';
 const TABS = ORDER_TABS.map((value) => ({ value, label: ORDER_TAB_LABELS[value] }));
 
 export default function OrdersPage() {
-  const [tab, setTab] = useState<OrderTab>('all');
-  const [search, setSearch] = useState('');
-  const { page, setPage, resetting } = usePagedFilter();
-  const [openId, setOpenId] = useState<string | null>(null);
-  const term = useDebounced(search.trim());
-  const { data, isLoading, error, isFetching } = useOrders(tab, term, page);
+  const list = useListState({ tab: 'all' as OrderTab }, { tab: ORDER_TABS });
+  const record = useRecordRoute();
+  const { tab } = list.filters;
+  const query = useOrders(tab, list.term, list.page);
+  const { data } = query;
+
+  const columns: Array<Column<OrderListItem>> = [
+    { id: 'orderId', header: 'Order ID', cell: (o) => <span className="font-medium text-slate-900">{o.orderId}</span> },
+    { id: 'customer', header: 'Customer', cell: (o) => o.customer },
+    { id: 'orderDate', header: 'Order Date', cell: (o) => formatDate(o.orderDate) },
+    { id: 'status', header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
+    { id: 'total', header: 'Total', align: 'right', cell: (o) => formatInr(o.total) },
+    {
+      id: 'actions',
+      header: 'Actions',
+      actions: true,
+      cell: (o) => (
+        <button
+          type="button"
+          className="font-semibold text-brand-700 hover:underline"
+          onClick={() => record.open(o.id)}
+        >
+          View Details
+        </button>
+      ),
+    },
+  ];
 
   return (
     <div>
       <PageHeader title="Order Management" description="Orders from buyers, newest first." />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <Tabs label="Order status" tabs={TABS} value={tab} onChange={resetting(setTab)} />
-        <SearchBox placeholder="Search orders" value={search} onChange={resetting(setSearch)} />
+        <Tabs label="Order status" tabs={TABS} value={tab} onChange={(v) => list.setFilter('tab', v)} />
+        <SearchBox placeholder="Search orders" value={list.search} onChange={list.setSearch} />
       </div>
       <ListPanel
-        loading={isLoading}
+        query={query}
         loadingLabel="Loading orders..."
-        error={error}
         empty={!data || data.orders.length === 0}
         emptyTitle="No orders found"
-        emptyText={term ? `Nothing matches "${term}".` : 'Orders from buyers will appear here.'}
-        busy={isFetching}
+        emptyText={list.term ? `Nothing matches "${list.term}".` : 'Orders from buyers will appear here.'}
       >
-        {data && (
-          <>
-            <table className="hidden w-full text-left text-sm md:table">
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-                <tr>
-                  <th className="px-4 py-3">Order ID</th>
-                  <th className="px-4 py-3">Customer</th>
-                  <th className="px-4 py-3">Order Date</th>
-                  <th className="px-4 py-3">Status</th>
-                  <th className="px-4 py-3 text-right">Total</th>
-                  <th className="px-4 py-3 text-right">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data.orders.map((o) => (
-                  <tr key={o.id}>
-                    <td className="px-4 py-3 font-medium">{o.orderId}</td>
-                    <td className="px-4 py-3">{o.customer}</td>
-                    <td className="px-4 py-3">{formatDate(o.orderDate)}</td>
-                    <td className="px-4 py-3">
-                      <OrderStatusBadge status={o.status} />
-                    </td>
-                    <td className="px-4 py-3 text-right">{formatInr(o.total)}</td>
-                    <td className="px-4 py-3 text-right">
-                      <button
-                        type="button"
-                        className="font-semibold text-brand-700 hover:underline"
-                        onClick={() => setOpenId(o.id)}
-                      >
-                        View Details
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <ul className="divide-y divide-slate-100 md:hidden">
-              {data.orders.map((o) => (
-                <li key={o.id} className="space-y-1 p-4 text-sm">
-                  <div className="flex items-center justify-between gap-2">
-                    <span className="font-medium">{o.orderId}</span>
-                    <OrderStatusBadge status={o.status} />
-                  </div>
-                  <p>{o.customer}</p>
-                  <div className="flex items-center justify-between text-slate-600">
-                    <span>{formatDate(o.orderDate)}</span>
-                    <span className="font-semibold text-slate-900">{formatInr(o.total)}</span>
-                  </div>
-                  <button
-                    type="button"
-                    className="font-semibold text-brand-700 hover:underline"
-                    onClick={() => setOpenId(o.id)}
-                  >
-                    View Details
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+        {data && <DataTable label="Orders" columns={columns} rows={data.orders} rowId={(o) => o.id} />}
       </ListPanel>
       {data && data.total > 0 && (
         <p className="pt-2 text-xs text-slate-500">
@@ -103,8 +70,8 @@ export default function OrdersPage() {
           {data.totalCapped ? '+' : ''} orders
         </p>
       )}
-      {data && <Pagination page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />}
-      <OrderDetailsModal orderId={openId} onClose={() => setOpenId(null)} />
+      {data && <Pagination page={list.page} pageSize={data.pageSize} total={data.total} onChange={list.setPage} />}
+      <OrderDetailsModal orderId={record.openId} onClose={record.close} />
     </div>
   );
 }

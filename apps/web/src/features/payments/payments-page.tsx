@@ -9,16 +9,15 @@ import {
   type PaymentListItem,
   type PaymentTab,
 } from '@ub/shared';
-import { useState } from 'react';
 import { Badge, PageHeader, Spinner, type Tone } from '../../components/feedback.tsx';
 import { FormError } from '../../components/field.tsx';
 import { ListPanel } from '../../components/list-panel.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { Pagination } from '../../components/pagination.tsx';
+import { type Column, DataTable } from '../../components/table.tsx';
 import { SearchBox, Tabs } from '../../components/tabs.tsx';
 import { api } from '../../lib/api.ts';
-import { useDebounced } from '../../lib/use-debounced.ts';
-import { usePagedFilter } from '../../lib/use-paged-filter.ts';
+import { useListState, useRecordRoute } from '../../lib/use-list-state.ts';
 
 const TABS = PAYMENT_TABS.map((value) => ({ value, label: PAYMENT_TAB_LABELS[value] }));
 const tone = (status: string): Tone => (status === 'Paid' ? 'green' : status === 'Pending' ? 'yellow' : 'gray');
@@ -32,12 +31,11 @@ interface PaymentPage {
 }
 
 export default function PaymentsPage() {
-  const [tab, setTab] = useState<PaymentTab>('all');
-  const [search, setSearch] = useState('');
-  const { page, setPage, resetting } = usePagedFilter();
-  const [openId, setOpenId] = useState<string | null>(null);
-  const term = useDebounced(search.trim());
-  const { data, isLoading, error } = useQuery({
+  const list = useListState({ tab: 'all' as PaymentTab }, { tab: PAYMENT_TABS });
+  const record = useRecordRoute();
+  const { tab } = list.filters;
+  const { term, page } = list;
+  const query = useQuery({
     queryKey: ['payments', tab, term, page],
     queryFn: () => {
       const q = new URLSearchParams({ tab, page: String(page) });
@@ -46,6 +44,34 @@ export default function PaymentsPage() {
     },
     placeholderData: keepPreviousData,
   });
+  const { data } = query;
+
+  const columns: Array<Column<PaymentListItem>> = [
+    {
+      id: 'paymentId',
+      header: 'Payment ID',
+      cell: (p) => <span className="font-medium text-slate-900">{p.paymentId}</span>,
+    },
+    { id: 'customer', header: 'Customer', cell: (p) => p.customer },
+    { id: 'paymentDate', header: 'Payment Date', cell: (p) => formatDate(p.paymentDate) },
+    { id: 'method', header: 'Method', cell: (p) => p.method },
+    { id: 'amount', header: 'Amount', align: 'right', cell: (p) => formatInr(p.total) },
+    { id: 'status', header: 'Status', cell: (p) => <Badge tone={tone(p.status)}>{p.status}</Badge> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      actions: true,
+      cell: (p) => (
+        <button
+          type="button"
+          className="font-semibold text-brand-700 hover:underline"
+          onClick={() => record.open(p.id)}
+        >
+          View Details
+        </button>
+      ),
+    },
+  ];
 
   return (
     <div>
@@ -54,81 +80,17 @@ export default function PaymentsPage() {
         description="Buyer payments are held by the platform and settled to your bank account weekly."
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <Tabs label="Payment status" tabs={TABS} value={tab} onChange={resetting(setTab)} />
-        <SearchBox placeholder="Search payments" value={search} onChange={resetting(setSearch)} />
+        <Tabs label="Payment status" tabs={TABS} value={tab} onChange={(v) => list.setFilter('tab', v)} />
+        <SearchBox placeholder="Search payments" value={list.search} onChange={list.setSearch} />
       </div>
       <ListPanel
-        loading={isLoading}
+        query={query}
         loadingLabel="Loading payments..."
-        error={error}
         empty={!data || data.payments.length === 0}
         emptyTitle="No payments found"
         emptyText={term ? `Nothing matches "${term}".` : 'Payments for your orders will appear here.'}
       >
-        {data && (
-          <>
-            <table className="hidden w-full text-left text-sm md:table">
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-                <tr>
-                  <th className="px-4 py-3">Payment ID</th>
-                  <th className="px-4 py-3">Customer</th>
-                  <th className="px-4 py-3">Payment Date</th>
-                  <th className="px-4 py-3">Method</th>
-                  <th className="px-4 py-3 text-right">Amount</th>
-                  <th className="px-4 py-3">Status</th>
-                  <th className="px-4 py-3 text-right">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data.payments.map((p) => (
-                  <tr key={p.id}>
-                    <td className="px-4 py-3 font-medium">{p.paymentId}</td>
-                    <td className="px-4 py-3">{p.customer}</td>
-                    <td className="px-4 py-3">{formatDate(p.paymentDate)}</td>
-                    <td className="px-4 py-3">{p.method}</td>
-                    <td className="px-4 py-3 text-right">{formatInr(p.total)}</td>
-                    <td className="px-4 py-3">
-                      <Badge tone={tone(p.status)}>{p.status}</Badge>
-                    </td>
-                    <td className="px-4 py-3 text-right">
-                      <button
-                        type="button"
-                        className="font-semibold text-brand-700 hover:underline"
-                        onClick={() => setOpenId(p.id)}
-                      >
-                        View Details
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <ul className="divide-y divide-slate-100 md:hidden">
-              {data.payments.map((p) => (
-                <li key={p.id} className="space-y-1 p-4 text-sm">
-                  <div className="flex items-center justify-between gap-2">
-                    <span className="font-medium">{p.paymentId}</span>
-                    <Badge tone={tone(p.status)}>{p.status}</Badge>
-                  </div>
-                  <p>{p.customer}</p>
-                  <div className="flex items-center justify-between text-slate-600">
-                    <span>
-                      {formatDate(p.paymentDate)} · {p.method}
-                    </span>
-                    <span className="font-semibold text-slate-900">{formatInr(p.total)}</span>
-                  </div>
-                  <button
-                    type="button"
-                    className="font-semibold text-brand-700 hover:underline"
-                    onClick={() => setOpenId(p.id)}
-                  >
-                    View Details
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+        {data && <DataTable label="Payments" columns={columns} rows={data.payments} rowId={(p) => p.id} />}
       </ListPanel>
       {data && data.total > 0 && (
         <p className="pt-2 text-xs text-slate-500">
@@ -136,8 +98,8 @@ export default function PaymentsPage() {
           {data.totalCapped ? '+' : ''} payments
         </p>
       )}
-      {data && <Pagination page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />}
-      <PaymentDetailsModal paymentId={openId} onClose={() => setOpenId(null)} />
+      {data && <Pagination page={page} pageSize={data.pageSize} total={data.total} onChange={list.setPage} />}
+      <PaymentDetailsModal paymentId={record.openId} onClose={record.close} />
     </div>
   );
 }

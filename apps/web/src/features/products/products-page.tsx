@@ -7,14 +7,17 @@ import {
   type ProductListItem,
   type ProductSort,
 } from '@ub/shared';
-import { formatCount, formatInr, formatQuantity, unitLabel } from '@ub/shared/format';
-import { useEffect, useState } from 'react';
+import { formatCount, formatInr, unitLabel } from '@ub/shared/format';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
-import { Badge, PageHeader, Spinner, type Tone } from '../../components/feedback.tsx';
+import { Badge, PageHeader, type Tone } from '../../components/feedback.tsx';
 import { FormError } from '../../components/field.tsx';
 import { Modal } from '../../components/modal.tsx';
+import { ListPanel } from '../../components/list-panel.tsx';
 import { Pagination } from '../../components/pagination.tsx';
+import { type Column, DataTable, type Sort } from '../../components/table.tsx';
+import { useListState, useRecordRoute } from '../../lib/use-list-state.ts';
 import { deleteProduct, productKeys, useProducts } from './api.ts';
 import { AddProductModal } from './components/add-product-modal.tsx';
 import { BulkUploadModal } from './components/bulk-upload-modal.tsx';
@@ -38,34 +41,106 @@ const SORT_LABELS: Record<ProductSort, string> = {
   stock_desc: 'Stock high to low',
 };
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
+const SORTS = Object.keys(SORT_LABELS) as ProductSort[];
+const STATUSES = ['', 'active', 'inactive'] as const;
+
+/** The header sort of a column: `name_asc` is the Product Name column ascending; newest/oldest have no column. */
+function toColumnSort(sort: ProductSort): Sort | null {
+  const m = /^(name|price|stock)_(asc|desc)$/.exec(sort);
+  return m?.[1] && m[2] ? { id: m[1], desc: m[2] === 'desc' } : null;
 }
 
 export default function ProductsPage() {
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim(), 300);
-  const [status, setStatus] = useState<'' | 'active' | 'inactive'>('');
-  const [sort, setSort] = useState<ProductSort>('newest');
-  const [page, setPage] = useState(1);
+  const list = useListState(
+    { status: '' as (typeof STATUSES)[number], sort: 'newest' as ProductSort },
+    { status: STATUSES, sort: SORTS },
+  );
+  const record = useRecordRoute();
+  const { status, sort } = list.filters;
   const [adding, setAdding] = useState(false);
   const [bulk, setBulk] = useState(false);
-  const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ProductListItem | null>(null);
+  const query = useProducts({
+    q: list.term || undefined,
+    status: status || undefined,
+    sort,
+    page: list.page,
+    pageSize: PRODUCT_PAGE_SIZE,
+  });
+  const data = query.data;
 
-  // A new search, filter or order starts again from page 1.
-  const [filterKey, setFilterKey] = useState(`${q}|${status}|${sort}`);
-  if (filterKey !== `${q}|${status}|${sort}`) {
-    setFilterKey(`${q}|${status}|${sort}`);
-    setPage(1);
-  }
-  const list = useProducts({ q: q || undefined, status: status || undefined, sort, page, pageSize: PRODUCT_PAGE_SIZE });
-  const data = list.data;
+  const columns: Array<Column<ProductListItem>> = [
+    {
+      id: 'name',
+      header: 'Product Name',
+      sortable: true,
+      cell: (p) => (
+        <div className="flex items-center gap-3">
+          {p.thumbnail_url ? (
+            <img
+              src={p.thumbnail_url}
+              alt=""
+              loading="lazy"
+              className="h-10 w-10 shrink-0 rounded-lg border border-slate-200 object-cover sm:h-12 sm:w-12"
+            />
+          ) : (
+            <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-600 sm:h-12 sm:w-12">
+              N/A
+            </span>
+          )}
+          <div className="min-w-0">
+            <p className="line-clamp-2 max-w-xs font-medium break-words text-slate-900">{p.name}</p>
+            <p className="text-xs text-slate-500">SKU {p.sku}</p>
+          </div>
+        </div>
+      ),
+    },
+    {
+      id: 'price',
+      header: 'Price',
+      sortable: true,
+      cell: (p) => (
+        <span className="tabular-nums">
+          {formatInr(p.price)}
+          <span className="text-xs text-slate-500"> / {unitLabel(p.unit)}</span>
+        </span>
+      ),
+    },
+    {
+      id: 'stock',
+      header: 'Inventory Level',
+      sortable: true,
+      cell: (p) => (
+        <span className="tabular-nums">
+          {formatCount(p.stock)} <span className="text-xs text-slate-500">{unitLabel(p.unit, p.stock)}</span>
+        </span>
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (p) => (
+        <div className="flex flex-wrap items-start gap-1">
+          <StatusBadges product={p} />
+        </div>
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      actions: true,
+      cell: (p) => (
+        <>
+          <Button variant="ghost" className="px-2 py-1" onClick={() => record.open(p.id)}>
+            Edit
+          </Button>
+          <Button variant="ghost" className="px-2 py-1 text-red-700 hover:bg-red-50" onClick={() => setDeleting(p)}>
+            Delete
+          </Button>
+        </>
+      ),
+    },
+  ];
 
   return (
     <div>
@@ -82,11 +157,11 @@ export default function ProductsPage() {
         }
       />
 
-      <div className="mb-4 grid gap-2 sm:grid-cols-[1fr_auto_auto]">
+      <div className="grid gap-2 sm:grid-cols-[1fr_auto_auto]">
         <input
           type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          value={list.search}
+          onChange={(e) => list.setSearch(e.target.value)}
           placeholder="Search by product name or SKU"
           aria-label="Search products"
           className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
@@ -94,7 +169,7 @@ export default function ProductsPage() {
         <select
           aria-label="Filter by status"
           value={status}
-          onChange={(e) => setStatus(e.target.value as typeof status)}
+          onChange={(e) => list.setFilter('status', e.target.value as typeof status)}
           className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
         >
           <option value="">All statuses</option>
@@ -104,7 +179,7 @@ export default function ProductsPage() {
         <select
           aria-label="Sort products"
           value={sort}
-          onChange={(e) => setSort(e.target.value as ProductSort)}
+          onChange={(e) => list.setFilter('sort', e.target.value as ProductSort)}
           className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
         >
           {Object.entries(SORT_LABELS).map(([v, label]) => (
@@ -115,103 +190,36 @@ export default function ProductsPage() {
         </select>
       </div>
 
-      <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-        {list.isPending ? (
-          <Spinner label="Loading products..." />
-        ) : list.isError ? (
-          <div className="p-4">
-            <FormError message={list.error.message} />
-          </div>
-        ) : !data?.products.length ? (
-          <p className="py-12 text-center font-semibold text-slate-700">No products found</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th className="py-3 pr-2 pl-3 sm:px-4">Product Name</th>
-                  <th className="hidden px-4 py-3 sm:table-cell">Price</th>
-                  <th className="hidden px-4 py-3 sm:table-cell">Inventory Level</th>
-                  <th className="hidden px-4 py-3 md:table-cell">Status</th>
-                  <th className="px-2 py-3 text-right sm:px-4">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data.products.map((p) => (
-                  <tr key={p.id} className="align-middle">
-                    <td className="py-3 pr-2 pl-3 sm:px-4">
-                      <div className="flex items-center gap-3">
-                        {p.thumbnail_url ? (
-                          <img
-                            src={p.thumbnail_url}
-                            alt=""
-                            loading="lazy"
-                            className="h-10 w-10 shrink-0 rounded-lg border border-slate-200 object-cover sm:h-12 sm:w-12"
-                          />
-                        ) : (
-                          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-600 sm:h-12 sm:w-12">
-                            N/A
-                          </span>
-                        )}
-                        <div className="min-w-0">
-                          <p className="max-w-[12rem] truncate font-medium text-slate-900 sm:max-w-xs">{p.name}</p>
-                          <p className="text-xs text-slate-500">SKU {p.sku}</p>
-                          <p className="text-xs text-slate-600 sm:hidden">
-                            {formatInr(p.price)} · Stock {formatQuantity(p.stock, p.unit)}
-                          </p>
-                          <div className="mt-1 flex flex-wrap gap-1 md:hidden">
-                            <StatusBadges product={p} />
-                          </div>
-                        </div>
-                      </div>
-                    </td>
-                    <td className="hidden px-4 py-3 tabular-nums sm:table-cell">
-                      {formatInr(p.price)}
-                      <span className="text-xs text-slate-500"> / {unitLabel(p.unit)}</span>
-                    </td>
-                    <td className="hidden px-4 py-3 tabular-nums sm:table-cell">
-                      {formatCount(p.stock)}{' '}
-                      <span className="text-xs text-slate-500">{unitLabel(p.unit, p.stock)}</span>
-                    </td>
-                    <td className="hidden px-4 py-3 md:table-cell">
-                      <div className="flex flex-col items-start gap-1">
-                        <StatusBadges product={p} />
-                      </div>
-                    </td>
-                    <td className="px-2 py-3 sm:px-4">
-                      <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
-                        <Button variant="ghost" className="px-2 py-1" onClick={() => setEditing(p.id)}>
-                          Edit
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          className="px-2 py-1 text-red-700 hover:bg-red-50"
-                          onClick={() => setDeleting(p)}
-                        >
-                          Delete
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <ListPanel
+        query={query}
+        loadingLabel="Loading products..."
+        empty={!data?.products.length}
+        emptyTitle="No products found"
+      >
+        {data && (
+          <DataTable
+            label="Products"
+            columns={columns}
+            rows={data.products}
+            rowId={(p) => p.id}
+            sort={toColumnSort(sort)}
+            onSort={(s) => list.setFilter('sort', `${s.id}_${s.desc ? 'desc' : 'asc'}` as ProductSort)}
+          />
         )}
-      </div>
+      </ListPanel>
       {data && data.total > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="pt-4 text-sm text-slate-600">
             {formatCount(data.total)}
             {data.totalExact ? '' : '+'} {data.total === 1 ? 'product' : 'products'}
           </p>
-          <Pagination page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
+          <Pagination page={list.page} pageSize={data.pageSize} total={data.total} onChange={list.setPage} />
         </div>
       )}
 
       <AddProductModal open={adding} onClose={() => setAdding(false)} />
       <BulkUploadModal open={bulk} onClose={() => setBulk(false)} />
-      <EditProductModal productId={editing} onClose={() => setEditing(null)} />
+      <EditProductModal productId={record.openId} onClose={record.close} />
       <DeleteDialog product={deleting} onClose={() => setDeleting(null)} />
     </div>
   );

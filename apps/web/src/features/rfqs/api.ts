@@ -28,6 +28,15 @@ export function useRfqs(status: RfqStatus | '', page: number) {
   });
 }
 
+/** One RFQ by id (a 404 when it is not the seller's): what /dashboard/rfqs/:id opens. */
+export function useRfq(id: string | null) {
+  return useQuery({
+    queryKey: ['rfqs', 'one', id],
+    queryFn: () => api<RfqItem>(`/rfqs/${id}`),
+    enabled: Boolean(id),
+  });
+}
+
 export type RfqAction = { kind: 'approve' } | { kind: 'reject'; reason?: string } | ({ kind: 'counter' } & OfferInput);
 
 /** Approve, reject or counter; the RFQ list is refreshed with the server's answer. */

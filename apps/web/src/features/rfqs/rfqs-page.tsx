@@ -6,7 +6,6 @@ import {
   formatDateTime,
   formatInr,
   labelOf,
-  LIMITS,
   offerSchema,
   RFQ_FINAL_STATUSES,
   RFQ_MESSAGES,
@@ -22,11 +21,15 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
-import { Badge, EmptyState, PageHeader, Spinner, type Tone } from '../../components/feedback.tsx';
+import { Badge, PageHeader, Spinner, type Tone } from '../../components/feedback.tsx';
 import { FormError, SelectField, TextAreaField, TextField } from '../../components/field.tsx';
+import { ListPanel } from '../../components/list-panel.tsx';
 import { Modal } from '../../components/modal.tsx';
+import { Pagination } from '../../components/pagination.tsx';
+import { type Column, DataTable } from '../../components/table.tsx';
 import type { ApiError } from '../../lib/api.ts';
-import { type RfqAction, useConvertRfq, useGstRates, useRfqAction, useRfqs } from './api.ts';
+import { useListState, useRecordRoute } from '../../lib/use-list-state.ts';
+import { type RfqAction, useConvertRfq, useGstRates, useRfq, useRfqAction, useRfqs } from './api.ts';
 
 const TONES: Record<string, Tone> = {
   pending: 'yellow',
@@ -56,13 +59,49 @@ function ProductThumb({ rfq }: { rfq: RfqItem }) {
   );
 }
 
+const STATUS_FILTERS = ['', ...RFQ_STATUSES] as const;
+
 export default function RfqsPage() {
-  const [status, setStatus] = useState<RfqStatus | ''>('');
-  const [page, setPage] = useState(1);
-  const [viewId, setViewId] = useState<string | null>(null);
-  const { data, isLoading, error } = useRfqs(status, page);
-  const viewing = data?.orders.find((r) => r.id === viewId) ?? null;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const list = useListState({ status: '' as RfqStatus | '' }, { status: STATUS_FILTERS });
+  const record = useRecordRoute();
+  const { status } = list.filters;
+  const query = useRfqs(status, list.page);
+  const { data } = query;
+
+  const columns: Array<Column<RfqItem>> = [
+    {
+      id: 'details',
+      header: 'RFQ Details',
+      cell: (r) => (
+        <div className="flex items-center gap-3">
+          <ProductThumb rfq={r} />
+          <div className="min-w-0">
+            <p className="font-medium text-slate-900">{r.productName}</p>
+            <p className="text-xs text-slate-500">{r.rfqNumber}</p>
+          </div>
+        </div>
+      ),
+    },
+    { id: 'buyer', header: 'Buyer', cell: (r) => r.buyerCompany },
+    { id: 'quantity', header: 'Quantity', align: 'right', cell: (r) => formatCount(r.requestedQuantity) },
+    { id: 'value', header: 'Value', align: 'right', cell: (r) => money(r.estimatedValue) },
+    { id: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      actions: true,
+      cell: (r) => (
+        <button
+          type="button"
+          className="font-semibold text-brand-700 hover:underline"
+          onClick={() => record.open(r.id)}
+          aria-label={`View ${r.rfqNumber}`}
+        >
+          View
+        </button>
+      ),
+    },
+  ];
 
   return (
     <div>
@@ -74,10 +113,7 @@ export default function RfqsPage() {
             <SelectField
               label="Status"
               value={status}
-              onChange={(e) => {
-                setStatus(e.target.value as RfqStatus | '');
-                setPage(1);
-              }}
+              onChange={(e) => list.setFilter('status', e.target.value as RfqStatus | '')}
             >
               <option value="">All statuses</option>
               {RFQ_STATUSES.map((s) => (
@@ -89,125 +125,47 @@ export default function RfqsPage() {
           </div>
         }
       />
-      <div className="rounded-xl border border-slate-200 bg-white">
-        {isLoading && <Spinner label="Loading RFQs..." />}
-        {error && (
-          <div className="p-4">
-            <FormError message={error.message} />
-          </div>
-        )}
-        {data && data.orders.length === 0 && (
-          <EmptyState title="No RFQs Available">New manufacturing requests will appear here.</EmptyState>
-        )}
-        {data && data.orders.length > 0 && (
-          <ul className="divide-y divide-slate-100 md:hidden">
-            {data.orders.map((r) => (
-              <li key={r.id} className="flex items-start gap-3 p-4 text-sm">
-                <ProductThumb rfq={r} />
-                <div className="min-w-0 flex-1 space-y-1">
-                  <div className="flex items-start justify-between gap-2">
-                    <p className="font-medium">{r.productName}</p>
-                    <StatusBadge status={r.status} />
-                  </div>
-                  <p className="text-xs text-slate-500">{r.rfqNumber}</p>
-                  <p>{r.buyerCompany}</p>
-                  <div className="flex items-center justify-between text-slate-600">
-                    <span>Qty {formatCount(r.requestedQuantity)}</span>
-                    <span className="font-semibold text-slate-900">{money(r.estimatedValue)}</span>
-                  </div>
-                  <button
-                    type="button"
-                    className="font-semibold text-brand-700 hover:underline"
-                    onClick={() => setViewId(r.id)}
-                    aria-label={`View ${r.rfqNumber}`}
-                  >
-                    View
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-        {data && data.orders.length > 0 && (
-          <div className="hidden md:block">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-                <tr>
-                  <th className="px-4 py-3">RFQ Details</th>
-                  <th className="px-4 py-3">Buyer</th>
-                  <th className="px-4 py-3 text-right">Quantity</th>
-                  <th className="px-4 py-3 text-right">Value</th>
-                  <th className="px-4 py-3">Status</th>
-                  <th className="px-4 py-3 text-right">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data.orders.map((r) => (
-                  <tr key={r.id}>
-                    <td className="px-4 py-3">
-                      <div className="flex items-center gap-3">
-                        <ProductThumb rfq={r} />
-                        <div>
-                          <p className="font-medium">{r.productName}</p>
-                          <p className="text-xs text-slate-500">{r.rfqNumber}</p>
-                        </div>
-                      </div>
-                    </td>
-                    <td className="px-4 py-3">{r.buyerCompany}</td>
-                    <td className="px-4 py-3 text-right">{formatCount(r.requestedQuantity)}</td>
-                    <td className="px-4 py-3 text-right">{money(r.estimatedValue)}</td>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={r.status} />
-                    </td>
-                    <td className="px-4 py-3 text-right">
-                      <button
-                        type="button"
-                        className="font-semibold text-brand-700 hover:underline"
-                        onClick={() => setViewId(r.id)}
-                        aria-label={`View ${r.rfqNumber}`}
-                      >
-                        View
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </div>
-      {data && data.total >= LIMITS.rfqPageSize && (
-        <nav aria-label="Pagination" className="flex items-center justify-end gap-2 pt-4">
-          <span className="text-sm text-slate-600">
-            Page {page} of {pages}
-          </span>
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
+      <ListPanel
+        query={query}
+        loadingLabel="Loading RFQs..."
+        empty={!data || data.orders.length === 0}
+        emptyTitle="No RFQs Available"
+        emptyText="New manufacturing requests will appear here."
+      >
+        {data && <DataTable label="RFQs" columns={columns} rows={data.orders} rowId={(r) => r.id} />}
+      </ListPanel>
+      {data && (
+        <Pagination
+          page={list.page}
+          pageSize={data.pageSize}
+          total={data.total}
+          onChange={list.setPage}
+          prevLabel="Previous"
+        />
       )}
-      <RfqDetailModal rfq={viewing} onClose={() => setViewId(null)} />
+      <RfqDetailModal id={record.openId} onClose={record.close} />
     </div>
   );
 }
 
 type ActionKind = 'approve' | 'reject' | 'counter';
 
-function RfqDetailModal({ rfq, onClose }: { rfq: RfqItem | null; onClose: () => void }) {
+function RfqDetailModal({ id, onClose }: { id: string | null; onClose: () => void }) {
   const [action, setAction] = useState<ActionKind | null>(null);
+  const query = useRfq(id);
+  const rfq = id ? query.data : undefined;
   const closed = rfq ? RFQ_FINAL_STATUSES.includes(rfq.status as RfqStatus) : false;
   return (
     <>
       <Modal
-        open={Boolean(rfq) && !action}
+        open={Boolean(id) && !action}
         onClose={onClose}
         size="lg"
         title={rfq ? `${rfq.rfqNumber}: ${rfq.productName}` : 'RFQ'}
         footer={rfq && <RfqFooter rfq={rfq} closed={closed} onAction={setAction} onConverted={onClose} />}
       >
+        {query.isPending && <Spinner label="Loading RFQ..." />}
+        {query.isError && <FormError message={query.error.message} />}
         {rfq && <RfqDetails rfq={rfq} />}
       </Modal>
       {rfq && action && <ActionModal rfq={rfq} kind={action} onClose={() => setAction(null)} />}

@@ -48,7 +48,14 @@ export function EditProductModal({ productId, onClose }: { productId: string | n
       {query.isPending ? (
         <Spinner label="Loading product..." />
       ) : query.isError ? (
-        <FormError message={PRODUCT_MESSAGES.fetchFailed} />
+        // A link to a product that is gone (or not this seller's) says so; other failures keep the spec's text.
+        <FormError
+          message={
+            query.error instanceof ApiError && query.error.status === 404
+              ? query.error.message
+              : PRODUCT_MESSAGES.fetchFailed
+          }
+        />
       ) : (
         <EditForm key={query.data.id} product={query.data} onClose={onClose} footer={footer} />
       )}
