@@ -1,20 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import {
-  adminToken,
-  apiLogin,
-  openAsSeller,
-  registerSeller,
-  type SellerAccount,
-  uniquePhone,
-  uploadVerificationDocuments,
-} from '../support/api.ts';
-
-/** A real 64 x 64 PNG: document images must decode. */
-const ORANGE_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAAT0lEQVR42u3PQQkAAAgEsEthUdP7M4JvYbACy3S9FgEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQGBywJ9TCFpNWCOBAAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { expect, type Page, test } from '@playwright/test';
+import { openAsSeller } from '../support/api.ts';
+import { makeWorld, openAsAdmin, type World } from '../support/world.ts';
 
 const SELLER_ROUTES = [
   '/dashboard',
@@ -34,100 +21,10 @@ const ADMIN_ROUTES = [
   '/admin/content',
   '/admin/disputes',
   '/admin/reports',
+  '/admin/jobs',
   '/admin/settings',
 ];
 const PUBLIC_ROUTES = ['/', '/login', '/register', '/forgot-password', '/admin/login', '/no-such-page'];
-
-interface World {
-  seller: SellerAccount;
-  sellerToken: string;
-  admin: string;
-}
-
-/** An approved seller with a product, an RFQ, and a paid order from a buyer, so every screen has rows. */
-async function makeWorld(request: APIRequestContext): Promise<World> {
-  const seller = await registerSeller(request);
-  const sellerToken = await apiLogin(request, seller.email, seller.password);
-  const admin = await adminToken(request);
-  const auth = (t: string) => ({ authorization: `Bearer ${t}` });
-  const me = await (await request.get('/api/me', { headers: auth(sellerToken) })).json();
-  const manufacturerId = me.user?.manufacturerId ?? me.manufacturerId;
-  const doc = await request.post('/api/settings/documents', {
-    headers: auth(sellerToken),
-    multipart: { kind: 'gst_certificate', file: { name: 'gst.png', mimeType: 'image/png', buffer: ORANGE_PNG } },
-  });
-  expect(doc.status(), await doc.text()).toBe(201);
-  await uploadVerificationDocuments(request, sellerToken, ['pan']);
-  await request.post(`/api/admin/manufacturers/${manufacturerId}/approve`, { headers: auth(admin) });
-  const product = await request.post('/api/product/add', {
-    headers: auth(sellerToken),
-    data: {
-      name: 'Wooden Stacking Rings',
-      description: 'Seven rings on a birch peg.',
-      sku: `A11Y-${Date.now()}`,
-      price: 250,
-      moq: 1,
-      stock: 500,
-      unit: 'piece',
-      category: 'toys',
-      hsn_code: '9503',
-      gst_percentage: 18,
-    },
-  });
-  expect(product.status()).toBe(201);
-  const productId = (await product.json()).product_id;
-  const approved = await request.post(`/api/admin/products/${productId}/approve`, { headers: auth(admin) });
-  expect(approved.status(), await approved.text()).toBe(200);
-  const buyerEmail = `a11y.buyer${Date.now()}@example.in`;
-  const reg = await request.post('/api/buyer/register', {
-    data: {
-      email: buyerEmail,
-      phone: uniquePhone(),
-      password: 'BuyerPass!1',
-      company_name: 'Buyer Traders',
-      contact_name: 'Bina Buyer',
-      address: '44 Residency Road, Bengaluru',
-      state: 'Karnataka',
-    },
-  });
-  expect(reg.status()).toBe(201);
-  const buyer = (
-    await (await request.post('/api/buyer/login', { data: { username: buyerEmail, password: 'BuyerPass!1' } })).json()
-  ).token as string;
-  const order = await request.post('/api/buyer/orders', {
-    headers: auth(buyer),
-    data: {
-      manufacturerId,
-      items: [{ productId, quantity: 4 }],
-      shippingAddress: { street: '44 Residency Road', city: 'Bengaluru', state: 'Karnataka', zipCode: '560025' },
-    },
-  });
-  expect(order.status(), await order.text()).toBe(201);
-  const orderId = (await order.json()).id;
-  await request.post(`/api/buyer/orders/${orderId}/payments`, {
-    headers: auth(buyer),
-    data: { method: 'UPI', reference: `UTR${Date.now()}` },
-  });
-  await request.post(`/api/buyer/orders/${orderId}/disputes`, { headers: auth(buyer), data: { reason: 'Late' } });
-  await request.post('/api/buyer/rfqs', {
-    headers: auth(buyer),
-    data: { manufacturerId, productName: 'Custom puzzle', quantity: 100, targetPrice: 80 },
-  });
-  await request.post('/api/contact/admin', {
-    data: { name: 'Asha', email: 'asha@example.in', subject: 'Payout', message: 'When is my payout?' },
-  });
-  await request.post('/api/leads', { data: { name: 'Lead', company: 'Lead Co', contact: uniquePhone() } });
-  return { seller, sellerToken, admin };
-}
-
-async function openAsAdmin(page: Page, token: string, path: string) {
-  await page.goto('/admin/login');
-  await page.evaluate((t) => {
-    localStorage.setItem('adminToken', t);
-    localStorage.setItem('adminId', 'e2e');
-  }, token);
-  await page.goto(path);
-}
 
 /** Serious and critical axe violations of the page as it is now, one line each. */
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -164,6 +164,7 @@ test('every admin screen renders at phone and desktop widths', async ({ page }) 
     ['/admin/content', 'Content & Communication', 'admin-content'],
     ['/admin/disputes', 'Disputes', 'admin-disputes'],
     ['/admin/reports', 'Reports', 'admin-reports'],
+    ['/admin/jobs', 'Background jobs', 'admin-jobs'],
     ['/admin/settings', 'Settings', 'admin-settings'],
   ];
   for (const [path, heading, name] of screens) {

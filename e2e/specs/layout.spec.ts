@@ -32,6 +32,7 @@ function adminRoutes(w: World) {
     '/admin/payments?tab=settlements',
     '/admin/content?tab=messages',
     '/admin/reports',
+    '/admin/jobs',
     '/admin/settings',
     `/admin/orders/${w.orderId}`,
     `/admin/manufacturers/${w.manufacturerId}`,

@@ -50,7 +50,12 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', clo
       opener.current = document.activeElement as HTMLElement | null;
       dialog.showModal();
     }
-    if (!open && dialog.open) dialog.close();
+    if (!open && dialog.open) {
+      // The content has already left the DOM (it renders only while open), taking focus to <body>, so the
+      // browser's own return of focus on close() does not happen: give it back to the opener here.
+      dialog.close();
+      if (opener.current?.isConnected) opener.current.focus();
+    }
   }, [open]);
   // Screens often unmount the modal instead of closing it; the browser then restores focus nowhere, so do it here.
   useEffect(
