@@ -178,15 +178,17 @@ export async function buildWorld(app: FastifyInstance) {
     [sellerA.manufacturer.id],
   );
 
-  const newDocument = async () => {
+  // A seller has one document per kind (an upload replaces the last of its kind), so the document the probes
+  // read is of a kind that neither the upload probe (pan) nor the delete probe (gst_certificate) sends.
+  const newDocument = async (kind = 'gst_certificate') => {
     const res = await upload(app, '/api/settings/documents', sellerA.token, [
-      { field: 'kind', data: 'gst_certificate' },
+      { field: 'kind', data: kind },
       { field: 'file', name: 'gst.pdf', data: VALID_PDF, type: 'application/pdf' },
     ]);
     if (res.statusCode !== 201) throw new Error(`document: ${res.body}`);
     return res.json().id as string;
   };
-  const documentId = await newDocument();
+  const documentId = await newDocument('udyam');
 
   const newNotification = async () => {
     await notify(app.db, {

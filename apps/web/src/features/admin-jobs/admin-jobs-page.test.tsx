@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AdminJobsPage from './admin-jobs-page.tsx';
 
@@ -33,9 +34,11 @@ describe('Background jobs page', () => {
       }),
     );
     render(
-      <QueryClientProvider client={new QueryClient()}>
-        <AdminJobsPage />
-      </QueryClientProvider>,
+      <MemoryRouter>
+        <QueryClientProvider client={new QueryClient()}>
+          <AdminJobsPage />
+        </QueryClientProvider>
+      </MemoryRouter>,
     );
     expect(await screen.findByText('lead.webhook')).toBeInTheDocument();
     expect(screen.getByText('webhook answered 502')).toBeInTheDocument();
