@@ -9,6 +9,16 @@ import { createSession } from '../src/modules/auth/sessions.ts';
 import { createAdmin } from '../src/seed/factories.ts';
 import { call, useTestApp } from './helpers.ts';
 
+/** The server's source root and every TypeScript file under it. */
+const root = join(import.meta.dirname, '../src');
+function serverSources(dir = root): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return serverSources(path);
+    return path.endsWith('.ts') ? [path] : [];
+  });
+}
+
 /** A PostgreSQL error as node-postgres raises it, wrapped the way Drizzle wraps a failed query. */
 function pgError(code: string) {
   const cause = Object.assign(new Error(code === '40P01' ? 'deadlock detected' : 'serialization failure'), { code });
@@ -77,21 +87,34 @@ describe('the transaction helper', () => {
   });
 
   it('is the only caller of db.transaction in the server source', () => {
-    const root = join(import.meta.dirname, '../src');
-    const files: string[] = [];
-    const walk = (dir: string) => {
-      for (const name of readdirSync(dir)) {
-        const path = join(dir, name);
-        if (statSync(path).isDirectory()) walk(path);
-        else if (path.endsWith('.ts')) files.push(path);
-      }
-    };
-    walk(root);
+    const files = serverSources();
     const direct = files
       .filter((f) => !f.endsWith(join('lib', 'transaction.ts')))
       .filter((f) => /\.transaction\(/.test(readFileSync(f, 'utf8')))
       .map((f) => relative(root, f));
     expect(direct, 'use transaction() from lib/transaction.ts').toEqual([]);
+  });
+
+  it('builds no SQL from strings in the server source', () => {
+    const files = serverSources();
+    // The drivers' own query() is called only by the database client and sqlRows (which runs a typed `sql`
+    // statement); anywhere else it must be a fixed text: no variable, no `${}`.
+    const runners = [join('db', 'client.ts'), join('lib', 'sql-rows.ts')];
+    const offences = files.flatMap((f) => {
+      const text = readFileSync(f, 'utf8');
+      const found: string[] = [];
+      if (/\bsql\.raw\(/.test(text)) found.push('sql.raw(');
+      if (/\.query\.bind\(/.test(text)) found.push('query.bind(');
+      if (!runners.some((r) => f.endsWith(r))) {
+        for (const m of text.matchAll(/\.query(?:<[^>]*>)?\(\s*/g)) {
+          const rest = text.slice((m.index ?? 0) + m[0].length);
+          const literal = /^(`[^`]*`|'[^']*')/.exec(rest)?.[0];
+          if (!literal || literal.includes('${')) found.push(`${m[0].trim()}${rest.slice(0, 30)}`);
+        }
+      }
+      return found.map((o) => `${relative(root, f)}: ${o}`);
+    });
+    expect(offences, "build SQL with Drizzle's sql template (lib/sql-rows.ts)").toEqual([]);
   });
 });
 

@@ -1,4 +1,6 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { sqlRows } from './sql-rows.ts';
 
 /**
  * The sellers' search boxes (orders, payments, products) match words, not substrings: "ganga traders 17" finds the
@@ -71,13 +73,12 @@ export function searchQuery(ownerId: string, term: string): string | null {
  */
 export async function pageWithTotal<T>(
   database: Database,
-  totalSql: string,
-  pageSql: (total: string) => string,
-  params: unknown[],
+  totalSql: SQL,
+  pageSql: (total: SQL) => SQL,
 ): Promise<{ rows: T[]; total: number }> {
-  const rows = await database.query<T & { matched: number | string }>(pageSql(`(${totalSql})::int as matched`), params);
+  const rows = await sqlRows<T & { matched: number | string }>(database, pageSql(sql`(${totalSql})::int as matched`));
   if (rows.length > 0) return { rows, total: Number(rows[0]?.matched) };
-  const [row] = await database.query<{ n: number | string }>(`select (${totalSql})::int as n`, params);
+  const [row] = await sqlRows<{ n: number | string }>(database, sql`select (${totalSql})::int as n`);
   return { rows: [], total: Number(row?.n ?? 0) };
 }
 
@@ -105,10 +106,9 @@ export const SEARCH_WINDOW = 1000;
 export async function searchPage<T>(
   database: Database,
   opts: {
-    windowSql: ((max: number, need: number, counted: string) => string) | null;
-    countSql: string;
-    allSql: string;
-    params: unknown[];
+    windowSql: ((max: number, need: number, counted: SQL) => SQL) | null;
+    countSql: SQL;
+    allSql: SQL;
     offset: number;
     limit: number;
     cap: number;
@@ -117,10 +117,10 @@ export async function searchPage<T>(
   const need = opts.offset + opts.limit;
   const capped = (n: number) => ({ total: Math.min(n, opts.cap), exact: n <= opts.cap });
   if (opts.windowSql) {
-    const counted = `case when matched > ${opts.cap} then null else (${opts.countSql}) end as counted`;
-    const windowed = await database.query<T & { matched: number | string; counted: number | string | null }>(
+    const counted = sql`case when matched > ${opts.cap} then null else (${opts.countSql}) end as counted`;
+    const windowed = await sqlRows<T & { matched: number | string; counted: number | string | null }>(
+      database,
       opts.windowSql(opts.cap + 1, need, counted),
-      opts.params,
     );
     const first = windowed[0];
     const matched = Number(first?.matched ?? 0);
@@ -129,10 +129,10 @@ export async function searchPage<T>(
       return { rows, ...capped(first.counted === null ? matched : Number(first.counted)) };
     }
   }
-  const all = await database.query<T & { matched: number | string }>(opts.allSql, opts.params);
+  const all = await sqlRows<T & { matched: number | string }>(database, opts.allSql);
   if (all.length > 0) return { rows: all, total: Number(all[0]?.matched), exact: true };
   // No row on this page: either nothing matches or the page is past the last match.
   if (opts.offset === 0) return { rows: [], total: 0, exact: true };
-  const [row] = await database.query<{ n: number | string }>(`select (${opts.countSql}) as n`, opts.params);
+  const [row] = await sqlRows<{ n: number | string }>(database, sql`select (${opts.countSql}) as n`);
   return { rows: [], ...capped(Number(row?.n ?? 0)) };
 }

@@ -1,9 +1,11 @@
 import { adminStatusLabel, type ManufacturerStatus } from '@ub/shared';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { sqlRows } from '../../lib/sql-rows.ts';
 import { trend } from '../../lib/trend.ts';
 
 /** Months are counted in India time: a sale at 00:30 IST on the 1st belongs to the new month. */
-const TZ = 'Asia/Kolkata';
+const TZ = sql`'Asia/Kolkata'`;
 const IST_OFFSET_MS = 5.5 * 3_600_000;
 
 /** The last `n` month keys (YYYY-MM), oldest first, ending with the current month in India time. */
@@ -24,11 +26,11 @@ const monthLabel = (key: string) => `${MONTH_NAMES[Number(key.slice(5)) - 1]} ${
 export const monthTrend = (current: number, previous: number) => Math.round(trend(current, previous) * 10) / 10;
 
 const monthStart = (monthsAgo: number) =>
-  `(date_trunc('month', now() at time zone '${TZ}') - interval '${monthsAgo} month') at time zone '${TZ}'`;
+  sql`(date_trunc('month', now() at time zone ${TZ}) - make_interval(months => ${monthsAgo})) at time zone ${TZ}`;
 
 /** The first day of the India-time month `monthsAgo` back, as a date (the rollups' month key). */
 const monthKey = (monthsAgo: number) =>
-  `(date_trunc('month', now() at time zone '${TZ}') - interval '${monthsAgo} month')::date`;
+  sql`(date_trunc('month', now() at time zone ${TZ}) - make_interval(months => ${monthsAgo}))::date`;
 
 /**
  * Every dashboard figure in one round of SQL aggregates. Sales and buyer activity come from the monthly rollups a
@@ -37,41 +39,41 @@ const monthKey = (monthsAgo: number) =>
  * verdict); Buyer Activity counts distinct buyers who placed an order that month.
  */
 export async function dashboard(app: FastifyInstance) {
-  const q = app.database.query.bind(app.database);
+  const q = <T>(query: SQL) => sqlRows<T>(app.database, query);
   const [sales, salesMonthly, buyers, makers, makerMonthly, disputes, activity, requests] = await Promise.all([
-    q<{ total: string }>(`select coalesce(sum(sales), 0)::text as total from order_stats_monthly`),
+    q<{ total: string }>(sql`select coalesce(sum(sales), 0)::text as total from order_stats_monthly`),
     q<{ month: string; sales: string }>(
-      `select to_char(month, 'YYYY-MM') as month, sum(sales)::text as sales
+      sql`select to_char(month, 'YYYY-MM') as month, sum(sales)::text as sales
          from order_stats_monthly where month >= ${monthKey(11)} group by 1`,
     ),
     q<{ n: number; cur: number; prev: number }>(
-      `select count(*)::int as n,
+      sql`select count(*)::int as n,
               count(*) filter (where created_at >= ${monthStart(0)})::int as cur,
               count(*) filter (where created_at >= ${monthStart(1)} and created_at < ${monthStart(0)})::int as prev
          from buyers`,
     ),
     q<{ n: number; cur: number; prev: number }>(
-      `select count(*)::int as n,
+      sql`select count(*)::int as n,
               count(*) filter (where created_at >= ${monthStart(0)})::int as cur,
               count(*) filter (where created_at >= ${monthStart(1)} and created_at < ${monthStart(0)})::int as prev
          from manufacturers where status <> 'rejected'`,
     ),
     q<{ month: string; n: number }>(
-      `select to_char(date_trunc('month', created_at at time zone '${TZ}'), 'YYYY-MM') as month, count(*)::int as n
+      sql`select to_char(date_trunc('month', created_at at time zone ${TZ}), 'YYYY-MM') as month, count(*)::int as n
          from manufacturers where created_at >= ${monthStart(5)} group by 1`,
     ),
     q<{ n: number; cur: number; prev: number }>(
-      `select count(*) filter (where status in ('open', 'under_review'))::int as n,
+      sql`select count(*) filter (where status in ('open', 'under_review'))::int as n,
               count(*) filter (where created_at >= ${monthStart(0)})::int as cur,
               count(*) filter (where created_at >= ${monthStart(1)} and created_at < ${monthStart(0)})::int as prev
          from disputes`,
     ),
     q<{ month: string; n: number }>(
-      `select to_char(month, 'YYYY-MM') as month, count(*)::int as n
+      sql`select to_char(month, 'YYYY-MM') as month, count(*)::int as n
          from buyer_activity_monthly where month >= ${monthKey(2)} group by 1`,
     ),
     q<{ id: string; name: string; contact_person: string; email: string; status: ManufacturerStatus }>(
-      `select m.id, m.company_name as name, u.full_name as contact_person, u.email, m.status
+      sql`select m.id, m.company_name as name, u.full_name as contact_person, u.email, m.status
          from manufacturers m join users u on u.id = m.user_id
         where m.status in ('received', 'under_review')
         order by m.created_at desc limit 5`,

@@ -1,21 +1,23 @@
 import type { ReportKind } from '@ub/shared';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { CsvColumn } from '../../lib/csv.ts';
+import { sqlRows } from '../../lib/sql-rows.ts';
 
 interface ReportSpec {
   /** Table alias whose created_at and id drive the date range and the keyset paging. */
-  alias: string;
-  select: string;
-  from: string;
+  alias: ReturnType<typeof sql.identifier>;
+  select: SQL;
+  from: SQL;
   columns: CsvColumn[];
 }
 
 const SPECS: Record<ReportKind, ReportSpec> = {
   manufacturers: {
-    alias: 'm',
-    select: `m.id, m.company_name, u.full_name, u.email, u.phone, m.gst_number, m.category, m.status,
+    alias: sql.identifier('m'),
+    select: sql`m.id, m.company_name, u.full_name, u.email, u.phone, m.gst_number, m.category, m.status,
              m.status_reason, m.company_address, m.created_at`,
-    from: 'manufacturers m join users u on u.id = m.user_id',
+    from: sql`manufacturers m join users u on u.id = m.user_id`,
     columns: [
       { key: 'id', header: 'ID' },
       { key: 'company_name', header: 'Manufacturer' },
@@ -31,10 +33,10 @@ const SPECS: Record<ReportKind, ReportSpec> = {
     ],
   },
   products: {
-    alias: 'p',
-    select: `p.id, p.name, m.company_name, p.sku, p.category, p.price::text as price, p.moq, p.stock, p.unit,
+    alias: sql.identifier('p'),
+    select: sql`p.id, p.name, m.company_name, p.sku, p.category, p.price::text as price, p.moq, p.stock, p.unit,
              p.status, p.moderation_status, p.moderation_reason, p.created_at`,
-    from: 'products p join manufacturers m on m.id = p.manufacturer_id',
+    from: sql`products p join manufacturers m on m.id = p.manufacturer_id`,
     columns: [
       { key: 'id', header: 'ID' },
       { key: 'name', header: 'Product' },
@@ -52,11 +54,11 @@ const SPECS: Record<ReportKind, ReportSpec> = {
     ],
   },
   orders: {
-    alias: 'o',
-    select: `o.id, o.order_number, b.company_name as buyer, m.company_name as manufacturer, o.status,
+    alias: sql.identifier('o'),
+    select: sql`o.id, o.order_number, b.company_name as buyer, m.company_name as manufacturer, o.status,
              o.payment_status, o.subtotal::text as subtotal, o.shipping::text as shipping, o.tax::text as tax,
              o.total::text as total, o.ship_city, o.ship_state, o.created_at`,
-    from: 'orders o join buyers b on b.id = o.buyer_id join manufacturers m on m.id = o.manufacturer_id',
+    from: sql`orders o join buyers b on b.id = o.buyer_id join manufacturers m on m.id = o.manufacturer_id`,
     columns: [
       { key: 'id', header: 'ID' },
       { key: 'order_number', header: 'Order' },
@@ -74,10 +76,10 @@ const SPECS: Record<ReportKind, ReportSpec> = {
     ],
   },
   payments: {
-    alias: 'pay',
-    select: `pay.id, pay.payment_number, o.order_number, b.company_name as buyer, m.company_name as manufacturer,
+    alias: sql.identifier('pay'),
+    select: sql`pay.id, pay.payment_number, o.order_number, b.company_name as buyer, m.company_name as manufacturer,
              pay.method, pay.amount::text as amount, pay.status, pay.reference, s.settlement_number, pay.created_at`,
-    from: `payments pay join orders o on o.id = pay.order_id join buyers b on b.id = pay.buyer_id
+    from: sql`payments pay join orders o on o.id = pay.order_id join buyers b on b.id = pay.buyer_id
            join manufacturers m on m.id = pay.manufacturer_id left join settlements s on s.id = pay.settlement_id`,
     columns: [
       { key: 'id', header: 'ID' },
@@ -94,9 +96,9 @@ const SPECS: Record<ReportKind, ReportSpec> = {
     ],
   },
   leads: {
-    alias: 'l',
-    select: 'l.id, l.name, l.company, l.gst, l.contact, l.email, l.referred_by, l.status, l.notes, l.created_at',
-    from: 'leads l',
+    alias: sql.identifier('l'),
+    select: sql`l.id, l.name, l.company, l.gst, l.contact, l.email, l.referred_by, l.status, l.notes, l.created_at`,
+    from: sql`leads l`,
     columns: [
       { key: 'id', header: 'ID' },
       { key: 'name', header: 'Name' },
@@ -127,27 +129,19 @@ export async function* reportRows(
 ): AsyncGenerator<Record<string, unknown>> {
   const spec = SPECS[kind];
   const a = spec.alias;
-  const params: unknown[] = [];
-  const conds: string[] = [];
-  if (range.from) {
-    params.push(range.from);
-    conds.push(`${a}.created_at >= ($${params.length}::date)::timestamp at time zone 'Asia/Kolkata'`);
-  }
-  if (range.to) {
-    params.push(range.to);
-    conds.push(`${a}.created_at < ($${params.length}::date + 1)::timestamp at time zone 'Asia/Kolkata'`);
-  }
+  const conds: SQL[] = [];
+  if (range.from) conds.push(sql`${a}.created_at >= (${range.from}::date)::timestamp at time zone 'Asia/Kolkata'`);
+  if (range.to) conds.push(sql`${a}.created_at < (${range.to}::date + 1)::timestamp at time zone 'Asia/Kolkata'`);
   let after: { createdAt: unknown; id: string } | null = null;
   for (;;) {
-    const p = [...params];
-    const c = [...conds];
-    if (after) {
-      p.push(after.createdAt, after.id);
-      c.push(`(${a}.created_at, ${a}.id) > ($${p.length - 1}::timestamptz, $${p.length}::uuid)`);
-    }
-    const sqlText = `select ${spec.select}, ${a}.created_at::text as _cursor_at from ${spec.from}
-      ${c.length ? `where ${c.join(' and ')}` : ''} order by ${a}.created_at, ${a}.id limit ${BATCH}`;
-    const rows = await database.query<Record<string, unknown> & { id: string; _cursor_at: unknown }>(sqlText, p);
+    const c = after
+      ? [...conds, sql`(${a}.created_at, ${a}.id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`]
+      : conds;
+    const rows = await sqlRows<Record<string, unknown> & { id: string; _cursor_at: unknown }>(
+      database,
+      sql`select ${spec.select}, ${a}.created_at::text as _cursor_at from ${spec.from}
+           ${c.length ? sql`where ${sql.join(c, sql` and `)}` : sql``} order by ${a}.created_at, ${a}.id limit ${BATCH}`,
+    );
     for (const row of rows) {
       const { _cursor_at, ...rest } = row;
       if (rest.created_at instanceof Date) rest.created_at = rest.created_at.toISOString();

@@ -9,7 +9,7 @@ import {
   type OrderStatus,
   type OrderTab,
 } from '@ub/shared';
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import {
   buyers,
@@ -146,27 +146,32 @@ interface OrderListRow {
  */
 export async function listSellerOrders(database: Database, manufacturerId: string, q: OrderListQuery) {
   const statuses = ORDER_TAB_STATUSES[q.tab];
-  // Literal values from a fixed list: lets the planner match the (manufacturer, status, created_at) index.
-  const statusSql = statuses ? ` and o.status in (${statuses.map((s) => `'${s}'`).join(', ')})` : '';
+  // Bound values are planned as constants (custom plans), so the (manufacturer, status, created_at) index matches.
+  const statusSql = statuses
+    ? sql` and o.status in (${sql.join(
+        statuses.map((s) => sql`${s}`),
+        sql`, `,
+      )})`
+    : sql``;
   const offset = (q.page - 1) * ORDER_PAGE_SIZE;
-  const columns = 'o.id, o.order_number, o.buyer_id, o.created_at, o.status, o.total';
-  const newest = 'order by o.created_at desc, o.id desc';
+  const columns = sql`o.id, o.order_number, o.buyer_id, o.created_at, o.status, o.total`;
+  const newest = sql`order by o.created_at desc, o.id desc`;
   // The buyer's name is looked up for the page's rows only.
-  const withCustomer = (pageSql: string) =>
-    `select o.*, b.company_name as customer from (${pageSql}) o join buyers b on b.id = o.buyer_id ${newest}`;
+  const withCustomer = (pageSql: SQL) =>
+    sql`select o.*, b.company_name as customer from (${pageSql}) o join buyers b on b.id = o.buyer_id ${newest}`;
   const page = { orders: [] as OrderListItem[], page: q.page, pageSize: ORDER_PAGE_SIZE };
 
   if (!q.search) {
     const counters = statuses ? statuses.map((s) => `orders.${s}`) : ['orders'];
     const { rows, total } = await pageWithTotal<OrderListRow>(
       database,
-      'select coalesce(sum(value), 0) from seller_counters where manufacturer_id = $1 and counter = any($2::text[])',
+      sql`select coalesce(sum(value), 0) from seller_counters
+           where manufacturer_id = ${manufacturerId} and counter = any(${sql.param(counters)}::text[])`,
       (totalColumn) =>
         withCustomer(
-          `select ${columns}, ${totalColumn} from orders o where o.manufacturer_id = $1${statusSql} ${newest}
-            limit ${ORDER_PAGE_SIZE} offset ${offset}`,
+          sql`select ${columns}, ${totalColumn} from orders o where o.manufacturer_id = ${manufacturerId}${statusSql}
+               ${newest} limit ${ORDER_PAGE_SIZE} offset ${offset}`,
         ),
-      [manufacturerId, counters],
     );
     return { ...page, orders: rows.map(toListItem), total, totalCapped: false };
   }
@@ -175,28 +180,26 @@ export async function listSellerOrders(database: Database, manufacturerId: strin
   if (!words) return { ...page, total: 0, totalCapped: false };
   // The words are keyed by seller, so they only match this seller's orders; the manufacturer check after the
   // match is a second fence that costs nothing and leaves the planner's choice of index alone.
-  const params = [manufacturerId, words];
   const cap = (q.page + COUNT_AHEAD_PAGES) * ORDER_PAGE_SIZE;
   const { rows, total, exact } = await searchPage<OrderListRow>(database, {
-    params,
     offset,
     limit: ORDER_PAGE_SIZE,
     cap,
-    countSql: `select count(*)::int from (select o.manufacturer_id from orders o
-                  where o.search_doc @@ $2::tsquery${statusSql} limit ${cap + 1}) o
-                where o.manufacturer_id = $1`,
+    countSql: sql`select count(*)::int from (select o.manufacturer_id from orders o
+                  where o.search_doc @@ ${words}::tsquery${statusSql} limit ${cap + 1}) o
+                where o.manufacturer_id = ${manufacturerId}`,
     windowSql: (max, need, counted) =>
       withCustomer(
-        `select *, ${counted} from (select ${columns}, count(*) over () as matched
-            from (select ${columns}, o.search_doc from orders o where o.manufacturer_id = $1${statusSql}
+        sql`select *, ${counted} from (select ${columns}, count(*) over () as matched
+            from (select ${columns}, o.search_doc from orders o where o.manufacturer_id = ${manufacturerId}${statusSql}
                    ${newest} limit ${SEARCH_WINDOW}) o
-           where o.search_doc @@ $2::tsquery ${newest} limit ${max}) o
+           where o.search_doc @@ ${words}::tsquery ${newest} limit ${max}) o
           ${newest} limit ${need}`,
       ),
     allSql: withCustomer(
-      `select ${columns}, count(*) over () as matched from (select ${columns}, o.manufacturer_id from orders o
-          where o.search_doc @@ $2::tsquery${statusSql} offset 0) o
-        where o.manufacturer_id = $1 ${newest} limit ${ORDER_PAGE_SIZE} offset ${offset}`,
+      sql`select ${columns}, count(*) over () as matched from (select ${columns}, o.manufacturer_id from orders o
+          where o.search_doc @@ ${words}::tsquery${statusSql} offset 0) o
+        where o.manufacturer_id = ${manufacturerId} ${newest} limit ${ORDER_PAGE_SIZE} offset ${offset}`,
     ),
   });
   return { ...page, orders: rows.map(toListItem), total, totalCapped: !exact };

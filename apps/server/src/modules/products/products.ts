@@ -14,7 +14,7 @@ import {
   type ProductSort,
   type ReviewedChange,
 } from '@ub/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, Db } from '../../db/client.ts';
 import { manufacturers, productMedia, products } from '../../db/schema/index.ts';
@@ -354,15 +354,15 @@ async function imagesChanged(tx: Db, manufacturerId: string, productId: string) 
     .where(eq(products.id, productId));
 }
 
-const SORT_SQL: Record<ProductSort, string> = {
-  newest: 'p.created_at desc, p.id desc',
-  oldest: 'p.created_at asc, p.id asc',
-  name_asc: 'p.name asc, p.id asc',
-  name_desc: 'p.name desc, p.id desc',
-  price_asc: 'p.price asc, p.id asc',
-  price_desc: 'p.price desc, p.id desc',
-  stock_asc: 'p.stock asc, p.id asc',
-  stock_desc: 'p.stock desc, p.id desc',
+const SORT_SQL: Record<ProductSort, SQL> = {
+  newest: sql`p.created_at desc, p.id desc`,
+  oldest: sql`p.created_at asc, p.id asc`,
+  name_asc: sql`p.name asc, p.id asc`,
+  name_desc: sql`p.name desc, p.id desc`,
+  price_asc: sql`p.price asc, p.id asc`,
+  price_desc: sql`p.price desc, p.id desc`,
+  stock_asc: sql`p.stock asc, p.id asc`,
+  stock_desc: sql`p.stock desc, p.id desc`,
 };
 
 export interface ListFilter {
@@ -399,23 +399,17 @@ export async function listProducts(
   manufacturerId: string,
   f: ListFilter,
 ): Promise<ProductListResponse> {
-  const params: unknown[] = [manufacturerId];
-  let filterSql = '';
-  if (f.status) {
-    params.push(f.status);
-    filterSql += ` and p.status = $${params.length}`;
-  }
-  if (f.moderation) {
-    params.push(f.moderation);
-    filterSql += ` and p.moderation_status = $${params.length}`;
-  }
-  const order = `order by ${SORT_SQL[f.sort]}`;
+  const filters: SQL[] = [];
+  if (f.status) filters.push(sql` and p.status = ${f.status}`);
+  if (f.moderation) filters.push(sql` and p.moderation_status = ${f.moderation}`);
+  const filterSql = sql.join(filters);
+  const order = sql`order by ${SORT_SQL[f.sort]}`;
   const offset = (f.page - 1) * f.pageSize;
-  const columns =
-    'p.id, p.name, p.sku, p.price, p.moq, p.stock, p.unit, p.category, p.status, p.moderation_status, p.created_at';
+  const columns = sql`p.id, p.name, p.sku, p.price, p.moq, p.stock, p.unit, p.category, p.status, p.moderation_status,
+    p.created_at`;
   // The first image is looked up for the page's rows only.
-  const withThumb = (pageSql: string, extra = '') =>
-    `select p.id, p.name, p.sku, p.price::text as price, p.moq, p.stock, p.unit, p.category, p.status,
+  const withThumb = (pageSql: SQL, extra: SQL) =>
+    sql`select p.id, p.name, p.sku, p.price::text as price, p.moq, p.stock, p.unit, p.category, p.status,
             p.moderation_status, p.created_at${extra},
             (select m.thumb_key from product_media m where m.product_id = p.id
               order by m.position, m.created_at limit 1) as thumb_key
@@ -429,54 +423,52 @@ export async function listProducts(
     // The whole list's total is the seller's counter, exact; a filtered one is counted a few pages ahead.
     const page = await pageWithTotal<ProductListRow>(
       database,
-      filterSql
-        ? `select count(*) from (select 1 from products p where p.manufacturer_id = $1${filterSql} limit ${cap + 1}) c`
-        : `select coalesce(sum(value), 0) from seller_counters where manufacturer_id = $1 and counter = 'products'`,
+      filters.length > 0
+        ? sql`select count(*) from (select 1 from products p where p.manufacturer_id = ${manufacturerId}${filterSql}
+                limit ${cap + 1}) c`
+        : sql`select coalesce(sum(value), 0) from seller_counters
+               where manufacturer_id = ${manufacturerId} and counter = 'products'`,
       (totalColumn) =>
         withThumb(
-          `select ${columns}, ${totalColumn} from products p where p.manufacturer_id = $1${filterSql} ${order}
-            limit ${f.pageSize} offset ${offset}`,
-          ', p.matched',
+          sql`select ${columns}, ${totalColumn} from products p where p.manufacturer_id = ${manufacturerId}${filterSql}
+               ${order} limit ${f.pageSize} offset ${offset}`,
+          sql`, p.matched`,
         ),
-      params,
     );
     rows = page.rows;
-    exact = !filterSql || page.total <= cap;
+    exact = filters.length === 0 || page.total <= cap;
     total = exact ? page.total : cap;
   } else {
-    params.push(prefixPattern(f.q));
-    const bySku = `(p.manufacturer_id = $1 and lower(p.sku) like $${params.length})`;
+    const bySku = sql`(p.manufacturer_id = ${manufacturerId} and lower(p.sku) like ${prefixPattern(f.q)})`;
     const words = searchQuery(manufacturerId, f.q);
-    if (words) params.push(words);
-    const match = words ? `(p.search_doc @@ $${params.length}::tsquery or ${bySku})` : bySku;
+    const match = words ? sql`(p.search_doc @@ ${words}::tsquery or ${bySku})` : bySku;
     // Words are keyed by seller, so a match is this seller's; the manufacturer check after the match is a second
     // fence that leaves the planner's choice of index alone.
     const found = await searchPage<ProductListRow>(database, {
-      params,
       offset,
       limit: f.pageSize,
       cap,
-      countSql: `select count(*)::int from (select p.manufacturer_id from products p where ${match}${filterSql}
+      countSql: sql`select count(*)::int from (select p.manufacturer_id from products p where ${match}${filterSql}
                     limit ${cap + 1}) p
-                  where p.manufacturer_id = $1`,
+                  where p.manufacturer_id = ${manufacturerId}`,
       // Reading the newest rows first only helps the newest-first order, the one its index serves.
       windowSql:
         f.sort === 'newest'
           ? (max, need, counted) =>
               withThumb(
-                `select *, ${counted} from (select ${columns}, count(*) over () as matched
+                sql`select *, ${counted} from (select ${columns}, count(*) over () as matched
                     from (select ${columns}, p.manufacturer_id, p.search_doc from products p
-                           where p.manufacturer_id = $1${filterSql} ${order} limit ${SEARCH_WINDOW}) p
+                           where p.manufacturer_id = ${manufacturerId}${filterSql} ${order} limit ${SEARCH_WINDOW}) p
                    where ${match} ${order} limit ${max}) p
                   ${order} limit ${need}`,
-                ', p.matched, p.counted',
+                sql`, p.matched, p.counted`,
               )
           : null,
       allSql: withThumb(
-        `select *, count(*) over () as matched
+        sql`select *, count(*) over () as matched
            from (select ${columns}, p.manufacturer_id from products p where ${match}${filterSql} offset 0) p
-          where p.manufacturer_id = $1 ${order} limit ${f.pageSize} offset ${offset}`,
-        ', p.matched',
+          where p.manufacturer_id = ${manufacturerId} ${order} limit ${f.pageSize} offset ${offset}`,
+        sql`, p.matched`,
       ),
     });
     ({ rows, total, exact } = found);

@@ -10,6 +10,7 @@ import { ListPanel } from '../../components/list-panel.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { type Column, DataTable } from '../../components/table.tsx';
+import { Tabs } from '../../components/tabs.tsx';
 import { api } from '../../lib/api.ts';
 import { useListState } from '../../lib/use-list-state.ts';
 
@@ -336,39 +337,29 @@ function MessagesTab() {
   );
 }
 
+const TABS = [
+  { value: 'leads', label: 'Leads' },
+  { value: 'messages', label: 'Contact messages' },
+] as const;
+
 export default function AdminContentPage() {
   const list = useListState({ tab: 'leads' as 'leads' | 'messages' }, { tab: ['leads', 'messages'] });
   const { tab } = list.filters;
-  const setTab = (t: typeof tab) => list.setFilter('tab', t);
-  const tabClass = (t: string) =>
-    `rounded-md px-4 py-2 text-sm font-semibold ${tab === t ? 'bg-brand-700 text-white' : 'border border-slate-300 bg-white text-slate-700'}`;
   return (
     <div>
       <PageHeader
         title="Content & Communication"
         description="Leads from the landing page and messages sellers send to the admin team."
       />
-      <div role="tablist" className="mb-4 flex gap-2">
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'leads'}
-          className={tabClass('leads')}
-          onClick={() => setTab('leads')}
-        >
-          Leads
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'messages'}
-          className={tabClass('messages')}
-          onClick={() => setTab('messages')}
-        >
-          Contact messages
-        </button>
-      </div>
-      {tab === 'leads' ? <LeadsTab /> : <MessagesTab />}
+      <Tabs
+        label="Content"
+        tabs={TABS}
+        value={tab}
+        onChange={(v) => list.setFilter('tab', v)}
+        className="flex flex-col gap-4"
+      >
+        {tab === 'leads' ? <LeadsTab /> : <MessagesTab />}
+      </Tabs>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { ListPanel } from '../../components/list-panel.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { type Column, DataTable } from '../../components/table.tsx';
+import { Tabs } from '../../components/tabs.tsx';
 import { api } from '../../lib/api.ts';
 import { useListState } from '../../lib/use-list-state.ts';
 
@@ -200,36 +201,26 @@ function SettlementsTab() {
   );
 }
 
+const TABS = [
+  { value: 'payments', label: 'Buyer payments' },
+  { value: 'settlements', label: 'Settlements' },
+] as const;
+
 export default function AdminPaymentsPage() {
   const list = useListState({ tab: 'payments' as 'payments' | 'settlements' }, { tab: ['payments', 'settlements'] });
   const { tab } = list.filters;
-  const setTab = (t: typeof tab) => list.setFilter('tab', t);
-  const tabClass = (t: string) =>
-    `rounded-md px-4 py-2 text-sm font-semibold ${tab === t ? 'bg-brand-700 text-white' : 'bg-white text-slate-700 border border-slate-300'}`;
   return (
     <div>
       <PageHeader title="Payments" description="Buyer payments and weekly seller settlements." />
-      <div role="tablist" className="mb-4 flex gap-2">
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'payments'}
-          className={tabClass('payments')}
-          onClick={() => setTab('payments')}
-        >
-          Buyer payments
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'settlements'}
-          className={tabClass('settlements')}
-          onClick={() => setTab('settlements')}
-        >
-          Settlements
-        </button>
-      </div>
-      {tab === 'payments' ? <PaymentsTab /> : <SettlementsTab />}
+      <Tabs
+        label="Payments"
+        tabs={TABS}
+        value={tab}
+        onChange={(v) => list.setFilter('tab', v)}
+        className="flex flex-col gap-4"
+      >
+        {tab === 'payments' ? <PaymentsTab /> : <SettlementsTab />}
+      </Tabs>
     </div>
   );
 }

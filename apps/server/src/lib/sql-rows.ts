@@ -1,0 +1,15 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client.ts';
+
+const dialect = new PgDialect();
+
+/**
+ * The rows of a typed statement (Drizzle's `sql` template: every `${}` a bound parameter), run on the database's
+ * own driver rather than `db.execute`: Drizzle's drivers hand timestamps back as strings, each in its own format,
+ * where the lists and reports built on these rows expect the driver's Date.
+ */
+export function sqlRows<T = Record<string, unknown>>(database: Database, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return database.query<T>(text, params);
+}
