@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listDisputes, listLeads, updateDispute, updateLead } from '../../../modules/disputes/cases.ts';
 import { dashboard } from '../../../modules/admin/dashboard.ts';
-import { adminScope } from '../../../lib/deps.ts';
+import { adminScope, depsOf } from '../../../lib/deps.ts';
 import { changeOrderStatusAsAdmin } from '../../../modules/orders/commands.ts';
 import { listAdminOrders, orderDetail } from '../../../modules/orders/queries.ts';
 import {
@@ -88,7 +88,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await changeOrderStatusAsAdmin(app, currentUser(req).id, req.params.id, req.body);
+      await changeOrderStatusAsAdmin(depsOf(app), currentUser(req).id, req.params.id, req.body);
       return orderDetail(app.db, adminScope, req.params.id);
     },
   );

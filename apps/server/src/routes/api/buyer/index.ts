@@ -14,7 +14,7 @@ import {
 } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { buyerScope } from '../../../lib/deps.ts';
+import { buyerScope, depsOf } from '../../../lib/deps.ts';
 import { buyerOfUser } from '../../../modules/buyers/commands.ts';
 import { raiseDispute } from '../../../modules/disputes/commands.ts';
 import { cancelByBuyer, placeBuyerOrder } from '../../../modules/orders/commands.ts';
@@ -119,7 +119,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const user = currentUser(req);
-      const order = await placeBuyerOrder(app, await buyerOf(req), user, req.body);
+      const order = await placeBuyerOrder(depsOf(app), await buyerOf(req), user, req.body);
       return reply.status(201).send({ id: order.id, number: order.orderNumber, total: order.total });
     },
   );
@@ -197,7 +197,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const buyer = await buyerOf(req);
-      await cancelByBuyer(app, buyer, req.params.id, req.body.reason, currentUser(req).id);
+      await cancelByBuyer(depsOf(app), buyer, req.params.id, req.body.reason, currentUser(req).id);
       return loadOrder(app.db, buyerScope(buyer.id), req.params.id);
     },
   );

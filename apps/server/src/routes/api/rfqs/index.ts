@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderDetail as loadOrder } from '../../../modules/orders/queries.ts';
-import { sellerScope } from '../../../lib/deps.ts';
+import { depsOf, sellerScope } from '../../../lib/deps.ts';
 import { guardFolder } from '../../../plugins/auth.ts';
 import { convertRfq, listRfqs, rfqFor, type SellerRfqAction, sellerRfqAction } from '../../../modules/rfqs/commands.ts';
 import { currentManufacturerId, currentUser } from '../../../types.ts';
