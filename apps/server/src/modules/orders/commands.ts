@@ -303,13 +303,7 @@ export async function changeOrderStatus(
 }
 
 /** The buyer cancels their own pending or processing order; the seller is told. */
-export async function cancelByBuyer(
-  deps: Deps,
-  buyer: Buyer,
-  orderId: string,
-  reason: string,
-  actorUserId: string,
-) {
+export async function cancelByBuyer(deps: Deps, buyer: Buyer, orderId: string, reason: string, actorUserId: string) {
   return transaction(deps.db, async (tx) => {
     const order = await changeOrderStatus(
       { db: tx, clock: deps.clock },

@@ -20,7 +20,8 @@ import { raiseDispute } from '../../../modules/disputes/commands.ts';
 import { cancelByBuyer, placeBuyerOrder } from '../../../modules/orders/commands.ts';
 import { listBuyerOrders, orderDetail as loadOrder } from '../../../modules/orders/queries.ts';
 import { recordPayment } from '../../../modules/payments/commands.ts';
-import { buyerRfqResponse, createRfq, listRfqs, rfqFor } from '../../../modules/rfqs/commands.ts';
+import { buyerRfqResponse, createRfq } from '../../../modules/rfqs/commands.ts';
+import { listRfqs, rfqFor } from '../../../modules/rfqs/queries.ts';
 import { guardFolder } from '../../../plugins/auth.ts';
 import { currentUser } from '../../../types.ts';
 
@@ -46,7 +47,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const rfq = await createRfq(app, await buyerOf(req), currentUser(req).id, req.body);
+      const rfq = await createRfq(depsOf(app), await buyerOf(req), currentUser(req).id, req.body);
       return reply.status(201).send({ id: rfq.id, number: rfq.rfqNumber });
     },
   );
@@ -66,7 +67,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req) => listRfqs(app, { buyerId: (await buyerOf(req)).id }, req.query),
+    async (req) => listRfqs(app.db, { buyerId: (await buyerOf(req)).id }, req.query),
   );
 
   app.post(
@@ -81,7 +82,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: rfqItem, 400: errorBody, 404: errorBody, 409: errorBody, ...guarded },
       },
     },
-    async (req) => buyerRfqResponse(app, await buyerOf(req), req.params.id, currentUser(req).id, req.body),
+    async (req) => buyerRfqResponse(depsOf(app), await buyerOf(req), req.params.id, currentUser(req).id, req.body),
   );
 
   app.get(
@@ -95,7 +96,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: rfqItem, 400: errorBody, 404: errorBody, ...guarded },
       },
     },
-    async (req) => rfqFor(app, { buyerId: (await buyerOf(req)).id }, req.params.id),
+    async (req) => rfqFor(app.db, { buyerId: (await buyerOf(req)).id }, req.params.id),
   );
 
   app.post(
