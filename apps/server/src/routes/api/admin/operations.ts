@@ -103,7 +103,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paged('payments', adminPaymentListItem), ...errors },
       },
     },
-    async (req) => listPayments(app, req.query),
+    async (req) => listPayments(app.db, req.query),
   );
   app.get(
     '/admin/settlements',
@@ -115,7 +115,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paged('settlements', adminSettlementListItem), ...errors },
       },
     },
-    async (req) => listSettlements(app, req.query),
+    async (req) => listSettlements(app.db, req.query),
   );
   app.post(
     '/admin/settlements/generate',
@@ -129,7 +129,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req) => generateWeeklySettlements(app, currentUser(req).id),
+    async (req) => generateWeeklySettlements(depsOf(app), currentUser(req).id),
   );
   app.post(
     '/admin/settlements/:id/mark-paid',
@@ -142,7 +142,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminSettlementListItem, ...errors },
       },
     },
-    async (req) => markSettlementPaid(app, currentUser(req).id, req.params.id, req.body.reference),
+    async (req) => markSettlementPaid(depsOf(app), currentUser(req).id, req.params.id, req.body.reference),
   );
 
   app.get(

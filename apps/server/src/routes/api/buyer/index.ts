@@ -179,7 +179,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const p = await recordPayment(app, (await buyerOf(req)).id, req.params.id, req.body);
+      const p = await recordPayment(depsOf(app), (await buyerOf(req)).id, req.params.id, req.body);
       return reply.status(201).send({ id: p.id, number: p.paymentNumber, status: p.status });
     },
   );
