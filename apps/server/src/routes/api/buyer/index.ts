@@ -222,7 +222,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const d = await raiseDispute(app, (await buyerOf(req)).id, req.params.id, req.body.reason);
+      const d = await raiseDispute(depsOf(app), (await buyerOf(req)).id, req.params.id, req.body.reason);
       return reply.status(201).send({ id: d.id, status: d.status });
     },
   );
