@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { trendLabel } from '../src/modules/trade/dashboard.ts';
 import { type OrderLine, insertOrder } from '../src/modules/orders/commands.ts';
 import { splitGst } from '../src/modules/orders/invoice.ts';
+import { depsOf } from '../src/lib/deps.ts';
 import { markSettlementPaid } from '../src/modules/payments/admin.ts';
 import { generateWeeklySettlements } from '../src/modules/payments/settlements.ts';
 import { createAdmin } from '../src/seed/factories.ts';
@@ -227,9 +228,9 @@ describe('payments', () => {
     expect(await generateWeeklySettlements(t.app.db, { manufacturerId: seller.manufacturer.id })).toEqual([]);
 
     const { user: admin } = await createAdmin(t.app.db);
-    const paid = await markSettlementPaid(t.app, admin.id, created[0]?.id as string, 'UTR998877');
+    const paid = await markSettlementPaid(depsOf(t.app), admin.id, created[0]?.id as string, 'UTR998877');
     expect(paid.status).toBe('paid');
-    await expect(markSettlementPaid(t.app, admin.id, paid.id, 'again')).rejects.toThrow(/already paid/);
+    await expect(markSettlementPaid(depsOf(t.app), admin.id, paid.id, 'again')).rejects.toThrow(/already paid/);
     const [p] = await t.database.query<{ id: string }>('select id from payments where order_id = $1', [ids[0]]);
     const detail = (await call(t.app, 'GET', `/api/payments/${p?.id}`, { token: seller.token })).json();
     expect(detail.settlement).toMatchObject({

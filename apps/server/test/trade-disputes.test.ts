@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { depsOf } from '../src/lib/deps.ts';
+import { updateDispute } from '../src/modules/disputes/commands.ts';
 import { call, count, loginAdmin, useTestApp } from './helpers.ts';
 import { placeOrder, setStatus, tradeSetup } from './trade-fixtures.ts';
 
@@ -106,6 +108,41 @@ describe('buyer disputes', () => {
     });
     expect(shipped.statusCode).toBe(200);
     expect((await raise(buyer.token, orderId, 'Wrong goods delivered')).statusCode).toBe(201);
+  });
+
+  it('gives the admin one dispute by id: a seller is refused, an unknown id is 404', async () => {
+    const { buyer, seller, orderId } = await newOrder({ paid: true });
+    const raised = await raise(buyer.token, orderId, 'Short by two cartons');
+    expect(raised.statusCode).toBe(201);
+    const id = raised.json().id as string;
+    const admin = await loginAdmin(t.app);
+    const one = await call(t.app, 'GET', `/api/admin/disputes/${id}`, { token: admin.token });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({
+      id,
+      orderId,
+      reason: 'Short by two cartons',
+      status: 'open',
+      manufacturer: seller.manufacturer.companyName,
+    });
+    expect((await call(t.app, 'GET', `/api/admin/disputes/${id}`, { token: seller.token })).statusCode).toBe(403);
+    const unknown = await call(t.app, 'GET', `/api/admin/disputes/${crypto.randomUUID()}`, { token: admin.token });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it("stamps the admin's note with the time of the clock it is given", async () => {
+    const { buyer, orderId } = await newOrder({ paid: true });
+    const raised = await raise(buyer.token, orderId);
+    const admin = await loginAdmin(t.app);
+    const clock = () => new Date('2031-03-04T05:06:00Z');
+    const after = await updateDispute(
+      { ...depsOf(t.app), clock },
+      admin.user.id,
+      raised.json().id,
+      'under_review',
+      'Photos asked',
+    );
+    expect(after.notes).toBe('[2031-03-04 05:06 UTC, Under review] Photos asked');
   });
 });
 

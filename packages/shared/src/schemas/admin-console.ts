@@ -92,6 +92,8 @@ export const adminDisputeListItem = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+/** One dispute opened by its record URL: the same fields as its list row, so either can fill the record. */
+export const adminDisputeDetail = adminDisputeListItem;
 
 /** Dashboard figures and the trade oversight screens: orders, payments and settlements, leads, disputes. */
 export const adminManufacturerListItem = z.object({
@@ -154,6 +156,7 @@ export type AdminPaymentListItem = z.infer<typeof adminPaymentListItem>;
 export type AdminSettlementListItem = z.infer<typeof adminSettlementListItem>;
 export type AdminLeadListItem = z.infer<typeof adminLeadListItem>;
 export type AdminDisputeListItem = z.infer<typeof adminDisputeListItem>;
+export type AdminDisputeDetail = z.infer<typeof adminDisputeDetail>;
 export type AdminManufacturerListItem = z.infer<typeof adminManufacturerListItem>;
 export type AdminManufacturerDetail = z.infer<typeof adminManufacturerDetail>;
 /** What every product answer has, list row or detail. */

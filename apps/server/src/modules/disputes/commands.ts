@@ -1,9 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { disputes, manufacturers, orders } from '../../db/schema/index.ts';
+import { DISPUTE_STATUS_LABELS, DISPUTE_TRANSITIONS, type DisputeStatus } from '@ub/shared';
+import { buyers, disputes, manufacturers, orders } from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { notify } from '../notifications/notify.ts';
+import { toDispute } from './queries.ts';
 
 export const DISPUTE_MESSAGES = {
   alreadyOpen: 'A dispute is already open for this order.',
@@ -17,8 +20,8 @@ export const DISPUTE_MESSAGES = {
  * a partial unique index, so simultaneous requests cannot open two; the order row is share-locked meanwhile, so it
  * cannot be cancelled under the check.
  */
-export async function raiseDispute(app: FastifyInstance, buyerId: string, orderId: string, reason: string) {
-  return transaction(app.db, async (tx) => {
+export async function raiseDispute(deps: Deps, buyerId: string, orderId: string, reason: string) {
+  return transaction(deps.db, async (tx) => {
     const [row] = await tx
       .select({ o: orders, sellerUserId: manufacturers.userId })
       .from(orders)
@@ -47,5 +50,42 @@ export async function raiseDispute(app: FastifyInstance, buyerId: string, orderI
   }).catch((err: unknown) => {
     if (isUniqueViolation(err, 'disputes_one_open_per_order')) throw conflict(DISPUTE_MESSAGES.alreadyOpen);
     throw err;
+  });
+}
+
+/** Moves a dispute on (resolved is final) and appends the admin's note to its running notes. */
+export async function updateDispute(deps: Deps, actorUserId: string, id: string, to: DisputeStatus, note: string) {
+  return transaction(deps.db, async (tx) => {
+    const [before] = await tx.select().from(disputes).where(eq(disputes.id, id)).for('update');
+    if (!before) throw notFound('Dispute not found');
+    if (!DISPUTE_TRANSITIONS[before.status].includes(to)) {
+      throw conflict(
+        `A dispute that is ${DISPUTE_STATUS_LABELS[before.status]} cannot become ${DISPUTE_STATUS_LABELS[to]}.`,
+      );
+    }
+    const stamped = `[${deps.clock().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${DISPUTE_STATUS_LABELS[to]}] ${note}`;
+    const notes = before.notes ? `${before.notes}\n${stamped}` : stamped;
+    const [after] = await tx
+      .update(disputes)
+      .set({ status: to, notes, updatedAt: new Date() })
+      .where(eq(disputes.id, id))
+      .returning();
+    if (!after) throw notFound('Dispute not found');
+    await audit(tx, {
+      actorUserId,
+      action: 'dispute.status',
+      entityType: 'dispute',
+      entityId: id,
+      reason: note,
+      before: { status: before.status },
+      after: { status: after.status },
+    });
+    const [names] = await tx
+      .select({ orderNumber: orders.orderNumber, buyer: buyers.companyName, manufacturer: manufacturers.companyName })
+      .from(orders)
+      .innerJoin(buyers, eq(buyers.id, orders.buyerId))
+      .innerJoin(manufacturers, eq(manufacturers.id, orders.manufacturerId))
+      .where(eq(orders.id, after.orderId));
+    return toDispute(after, names ?? { orderNumber: '', buyer: '', manufacturer: '' });
   });
 }

@@ -8,10 +8,10 @@ import {
   missingDocuments,
 } from '@ub/shared';
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { manufacturerDocuments, manufacturers, users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { forgetSessionsOf } from '../auth/sessions.ts';
 import { type NotificationType, notify } from '../notifications/notify.ts';
@@ -67,7 +67,7 @@ function toItem(m: typeof manufacturers.$inferSelect, u: typeof users.$inferSele
 }
 
 export async function listManufacturers(
-  app: FastifyInstance,
+  db: Db,
   opts: { q?: string; status: AdminStatusFilter; page: number; pageSize: number },
 ) {
   const pattern = opts.q ? containsPattern(opts.q) : undefined;
@@ -78,7 +78,7 @@ export async function listManufacturers(
       : undefined,
   );
   const [rows, [totalRow]] = await Promise.all([
-    app.db
+    db
       .select({ m: manufacturers, u: users })
       .from(manufacturers)
       .innerJoin(users, eq(users.id, manufacturers.userId))
@@ -86,7 +86,7 @@ export async function listManufacturers(
       .orderBy(desc(manufacturers.createdAt), asc(manufacturers.id))
       .limit(opts.pageSize)
       .offset(offsetOf(opts.page, opts.pageSize)),
-    app.db
+    db
       .select({ n: sql<number>`count(*)::int` })
       .from(manufacturers)
       .innerJoin(users, eq(users.id, manufacturers.userId))
@@ -101,8 +101,8 @@ export async function listManufacturers(
 }
 
 /** The admin's view of one manufacturer; opening a Received request starts its review (the seller's tracker moves). */
-export async function openManufacturer(app: FastifyInstance, actorUserId: string, id: string) {
-  const started = await transaction(app.db, async (tx) => {
+export async function openManufacturer(deps: Deps, actorUserId: string, id: string) {
+  const started = await transaction(deps.db, async (tx) => {
     const [row] = await tx
       .update(manufacturers)
       .set({ status: 'under_review', updatedAt: new Date() })
@@ -120,7 +120,7 @@ export async function openManufacturer(app: FastifyInstance, actorUserId: string
     }
     return Boolean(row);
   });
-  const [row] = await app.db
+  const [row] = await deps.db
     .select({ m: manufacturers, u: users })
     .from(manufacturers)
     .innerJoin(users, eq(users.id, manufacturers.userId))
@@ -128,7 +128,7 @@ export async function openManufacturer(app: FastifyInstance, actorUserId: string
     .limit(1);
   if (!row) throw notFound('Manufacturer not found');
   if (started) forgetSessionsOf(row.u.id);
-  const docs = await app.db
+  const docs = await deps.db
     .select()
     .from(manufacturerDocuments)
     .where(eq(manufacturerDocuments.manufacturerId, id))
@@ -137,7 +137,7 @@ export async function openManufacturer(app: FastifyInstance, actorUserId: string
     ...toItem(row.m, row.u),
     reviewStarted: started,
     missingDocuments: await missingForVerification(
-      app.db,
+      deps.db,
       id,
       docs.map((d) => d.kind),
     ),
@@ -185,14 +185,14 @@ const NOTICES: Record<
  * transaction.
  */
 export async function transitionManufacturer(
-  app: FastifyInstance,
+  deps: Deps,
   actorUserId: string,
   id: string,
   action: ManufacturerAction,
   reason: string | null,
 ) {
   const rule = MANUFACTURER_TRANSITIONS[action];
-  const { item, userId } = await transaction(app.db, async (tx) => {
+  const { item, userId } = await transaction(deps.db, async (tx) => {
     const [before] = await tx.select().from(manufacturers).where(eq(manufacturers.id, id)).for('update');
     if (!before) throw notFound('Manufacturer not found');
     if (!rule.from.includes(before.status)) {
@@ -204,7 +204,7 @@ export async function transitionManufacturer(
     }
     const [after] = await tx
       .update(manufacturers)
-      .set({ status: rule.to, statusReason: reason, reviewedAt: new Date(), updatedAt: new Date() })
+      .set({ status: rule.to, statusReason: reason, reviewedAt: deps.clock(), updatedAt: new Date() })
       .where(eq(manufacturers.id, id))
       .returning();
     if (!after) throw notFound('Manufacturer not found');

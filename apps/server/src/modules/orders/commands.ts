@@ -7,7 +7,6 @@ import {
   type ShippingAddress,
 } from '@ub/shared';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import {
@@ -20,7 +19,7 @@ import {
   products,
 } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
-import { adminScope, buyerScope, type Scope } from '../../lib/deps.ts';
+import { adminScope, buyerScope, type Deps, type Scope } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { formatInr } from '@ub/shared/format';
 import { searchDocument } from '../../lib/search.ts';
@@ -162,12 +161,12 @@ export async function orderableManufacturer(db: Db, manufacturerId: string) {
 
 /** A buyer's order for catalogue products of one approved manufacturer. */
 export async function placeBuyerOrder(
-  app: FastifyInstance,
+  deps: Deps,
   buyer: Buyer,
   buyerUser: { id: string; email: string },
   input: z.output<typeof orderCreateSchema>,
 ) {
-  const m = await orderableManufacturer(app.db, input.manufacturerId);
+  const m = await orderableManufacturer(deps.db, input.manufacturerId);
   const ids = input.items.map((i) => i.productId);
   const dup = ids.findIndex((id, i) => ids.indexOf(id) !== i);
   if (dup >= 0) {
@@ -175,7 +174,7 @@ export async function placeBuyerOrder(
       [`items.${dup}.productId`]: 'This product is already on another line.',
     });
   }
-  const rows = await app.db
+  const rows = await deps.db
     .select({ p: products, listable: isListable })
     .from(products)
     .where(and(inArray(products.id, ids), eq(products.manufacturerId, m.id)));
@@ -212,8 +211,9 @@ export async function placeBuyerOrder(
   });
   const [firstError] = Object.values(fields);
   if (firstError) throw badRequest(firstError, fields);
-  return transaction(app.db, async (tx) => {
+  return transaction(deps.db, async (tx) => {
     const order = await insertOrder(tx, {
+      createdAt: deps.clock(),
       manufacturerId: m.id,
       buyer,
       buyerEmail: buyerUser.email,
@@ -244,7 +244,7 @@ type StatusChange = Pick<z.output<typeof orderStatusChangeSchema>, 'status'> &
  * order, cancelling): `sellerStatus` is checked against the account policy accordingly.
  */
 export async function changeOrderStatus(
-  db: Db,
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
   scope: Scope,
   orderId: string,
   change: StatusChange,
@@ -266,7 +266,7 @@ export async function changeOrderStatus(
     throw conflict(`An order that is ${ORDER_STATUS_LABELS[from]} cannot be changed to ${ORDER_STATUS_LABELS[to]}.`);
   }
   return transaction(db, async (tx) => {
-    const now = new Date();
+    const now = clock();
     const patch: Partial<typeof orders.$inferInsert> = { status: to, updatedAt: now };
     let note: string | null = null;
     if (to === 'shipped') {
@@ -303,16 +303,10 @@ export async function changeOrderStatus(
 }
 
 /** The buyer cancels their own pending or processing order; the seller is told. */
-export async function cancelByBuyer(
-  app: FastifyInstance,
-  buyer: Buyer,
-  orderId: string,
-  reason: string,
-  actorUserId: string,
-) {
-  return transaction(app.db, async (tx) => {
+export async function cancelByBuyer(deps: Deps, buyer: Buyer, orderId: string, reason: string, actorUserId: string) {
+  return transaction(deps.db, async (tx) => {
     const order = await changeOrderStatus(
-      tx,
+      { db: tx, clock: deps.clock },
       buyerScope(buyer.id),
       orderId,
       { status: 'cancelled', reason },
@@ -340,15 +334,15 @@ export async function cancelByBuyer(
  * returned on cancel), plus an audit row and, on cancel, a notice to the seller.
  */
 export async function changeOrderStatusAsAdmin(
-  app: FastifyInstance,
+  deps: Deps,
   actorUserId: string,
   id: string,
   change: z.output<typeof orderStatusChangeSchema>,
 ) {
-  return transaction(app.db, async (tx) => {
+  return transaction(deps.db, async (tx) => {
     const [before] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!before) throw notFound('Order not found');
-    await changeOrderStatus(tx, adminScope, id, change, actorUserId);
+    await changeOrderStatus({ db: tx, clock: deps.clock }, adminScope, id, change, actorUserId);
     const reason = change.status === 'cancelled' ? (change.reason ?? null) : null;
     await audit(tx, {
       actorUserId,

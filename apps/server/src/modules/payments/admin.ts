@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { generateWeeklySettlements as groupIntoSettlements } from './settlements.ts';
 import { buyers, manufacturers, orders, payments, settlements } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
@@ -11,7 +12,7 @@ import { containsPattern } from '../../lib/search.ts';
 import { transaction } from '../../lib/transaction.ts';
 
 export async function listPayments(
-  app: FastifyInstance,
+  db: Db,
   opts: { q?: string; status?: 'pending' | 'paid'; page: number; pageSize: number },
 ) {
   const pattern = opts.q ? containsPattern(opts.q) : undefined;
@@ -27,7 +28,7 @@ export async function listPayments(
       : undefined,
   );
   const from = () =>
-    app.db
+    db
       .select({
         id: payments.id,
         paymentNumber: payments.paymentNumber,
@@ -50,7 +51,7 @@ export async function listPayments(
       .orderBy(desc(payments.createdAt), asc(payments.id))
       .limit(opts.pageSize)
       .offset(offsetOf(opts.page, opts.pageSize)),
-    app.db
+    db
       .select({ n: sql<number>`count(*)::int` })
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))
@@ -67,7 +68,7 @@ export async function listPayments(
 }
 
 export async function listSettlements(
-  app: FastifyInstance,
+  db: Db,
   opts: { q?: string; status?: 'pending' | 'paid'; page: number; pageSize: number },
 ) {
   const pattern = opts.q ? containsPattern(opts.q) : undefined;
@@ -76,7 +77,7 @@ export async function listSettlements(
     pattern ? or(ilike(settlements.settlementNumber, pattern), ilike(manufacturers.companyName, pattern)) : undefined,
   );
   const [rows, [totalRow]] = await Promise.all([
-    app.db
+    db
       .select({ s: settlements, manufacturer: manufacturers.companyName })
       .from(settlements)
       .innerJoin(manufacturers, eq(manufacturers.id, settlements.manufacturerId))
@@ -84,7 +85,7 @@ export async function listSettlements(
       .orderBy(desc(settlements.createdAt), asc(settlements.id))
       .limit(opts.pageSize)
       .offset(offsetOf(opts.page, opts.pageSize)),
-    app.db
+    db
       .select({ n: sql<number>`count(*)::int` })
       .from(settlements)
       .innerJoin(manufacturers, eq(manufacturers.id, settlements.manufacturerId))
@@ -114,7 +115,7 @@ function toSettlement(s: typeof settlements.$inferSelect, manufacturer: string) 
 }
 
 /** Monday to Sunday of the week containing `now`, in India time, as YYYY-MM-DD. */
-export function currentWeek(now = new Date()): { start: string; end: string } {
+export function currentWeek(now: Date): { start: string; end: string } {
   const ist = new Date(now.getTime() + 5.5 * 3_600_000);
   const day = (ist.getUTCDay() + 6) % 7;
   const start = new Date(Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate() - day));
@@ -126,10 +127,11 @@ export function currentWeek(now = new Date()): { start: string; end: string } {
  * The admin's settlement run: every paid payment of a delivered order not yet settled, up to now, grouped into one
  * settlement per seller by the trade module's engine (payments locked while grouped), each new settlement audited.
  */
-export async function generateWeeklySettlements(app: FastifyInstance, actorUserId: string) {
-  const week = currentWeek();
-  const created = await transaction(app.db, async (tx) => {
-    const list = await groupIntoSettlements(tx, { until: new Date() });
+export async function generateWeeklySettlements(deps: Deps, actorUserId: string) {
+  const now = deps.clock();
+  const week = currentWeek(now);
+  const created = await transaction(deps.db, async (tx) => {
+    const list = await groupIntoSettlements(tx, { until: now });
     for (const s of list) {
       await audit(tx, {
         actorUserId,
@@ -149,14 +151,14 @@ export async function generateWeeklySettlements(app: FastifyInstance, actorUserI
   return { created: created.length, week };
 }
 
-export async function markSettlementPaid(app: FastifyInstance, actorUserId: string, id: string, reference: string) {
-  return transaction(app.db, async (tx) => {
+export async function markSettlementPaid(deps: Deps, actorUserId: string, id: string, reference: string) {
+  return transaction(deps.db, async (tx) => {
     const [before] = await tx.select().from(settlements).where(eq(settlements.id, id)).for('update');
     if (!before) throw notFound('Settlement not found');
     if (before.status === 'paid') throw conflict('This settlement is already paid.');
     const [after] = await tx
       .update(settlements)
-      .set({ status: 'paid', reference, paidAt: new Date() })
+      .set({ status: 'paid', reference, paidAt: deps.clock() })
       .where(eq(settlements.id, id))
       .returning();
     if (!after) throw notFound('Settlement not found');

@@ -1,10 +1,7 @@
 import {
   isAllowedGstRate,
-  LIMITS,
   RFQ_FINAL_STATUSES,
   RFQ_MESSAGES,
-  type RfqItem,
-  type RfqStatus,
   type buyerRfqResponseSchema,
   type offerSchema,
   rfqClosedMessage,
@@ -12,11 +9,11 @@ import {
   type rfqCreateSchema,
   type ShippingAddress,
 } from '@ub/shared';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { buyers, manufacturers, productMedia, products, rfqOffers, rfqs, users } from '../../db/schema/index.ts';
+import { buyers, manufacturers, products, rfqOffers, rfqs, users } from '../../db/schema/index.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isListable } from '../catalog/listable.ts';
 import { notify } from '../notifications/notify.ts';
@@ -24,24 +21,21 @@ import { getSiteSettings } from '../site/site-settings.ts';
 import { fromPaise, nextNumber, toPaise } from '../trade/common.ts';
 import { insertOrder, orderableManufacturer } from '../orders/commands.ts';
 import { transaction } from '../../lib/transaction.ts';
+import { offersOf, rfqById, scopedRfq } from './queries.ts';
 
 type Buyer = typeof buyers.$inferSelect;
 type Rfq = typeof rfqs.$inferSelect;
-type Offer = typeof rfqOffers.$inferSelect;
-
-/** Where an uploaded product image is served from (the catalogue's media route). */
-export const mediaUrl = (key: string) => `/api/media/${key}`;
 
 /** A buyer's request for quotation to an approved manufacturer, optionally about one of its listed products. */
 export async function createRfq(
-  app: FastifyInstance,
+  deps: Deps,
   buyer: Buyer,
   actorUserId: string,
   input: z.output<typeof rfqCreateSchema>,
 ) {
-  const m = await orderableManufacturer(app.db, input.manufacturerId);
+  const m = await orderableManufacturer(deps.db, input.manufacturerId);
   if (input.productId) {
-    const [p] = await app.db
+    const [p] = await deps.db
       .select({ id: products.id })
       .from(products)
       .where(and(eq(products.id, input.productId), eq(products.manufacturerId, m.id), isListable))
@@ -52,11 +46,11 @@ export async function createRfq(
       });
     }
   }
-  const rfq = await transaction(app.db, async (tx) => {
+  const rfq = await transaction(deps.db, async (tx) => {
     const [row] = await tx
       .insert(rfqs)
       .values({
-        rfqNumber: await nextNumber(tx, 'RFQ'),
+        rfqNumber: await nextNumber(tx, 'RFQ', deps.clock()),
         manufacturerId: m.id,
         buyerId: buyer.id,
         productId: input.productId,
@@ -91,165 +85,6 @@ export async function createRfq(
   return rfq;
 }
 
-async function offersOf(db: Db, ids: string[]) {
-  if (!ids.length) return new Map<string, Offer[]>();
-  const rows = await db
-    .select()
-    .from(rfqOffers)
-    .where(inArray(rfqOffers.rfqId, ids))
-    .orderBy(asc(rfqOffers.createdAt), asc(rfqOffers.id));
-  const map = new Map<string, Offer[]>();
-  for (const r of rows) map.set(r.rfqId, [...(map.get(r.rfqId) ?? []), r]);
-  return map;
-}
-
-const latestPriced = (offers: Offer[]) => [...offers].reverse().find((o) => o.pricePerUnit !== null);
-
-function toItem(
-  r: Rfq,
-  buyer: { companyName: string; contactName: string },
-  product: { name: string; price: string; image: string | null; gstPercentage: string | null } | null,
-  offers: Offer[],
-): RfqItem {
-  const last = latestPriced(offers);
-  const price = r.agreedPrice ?? last?.pricePerUnit ?? r.targetPrice;
-  const qty = r.agreedQuantity ?? last?.quantity ?? r.requestedQuantity;
-  return {
-    id: r.id,
-    rfqNumber: r.rfqNumber,
-    productName: r.productName,
-    buyerCompany: buyer.companyName,
-    buyerContact: buyer.contactName,
-    category: r.category,
-    requestedQuantity: r.requestedQuantity,
-    targetPrice: r.targetPrice,
-    estimatedValue: price ? fromPaise(toPaise(price) * qty) : null,
-    deadline: r.deadline,
-    description: r.description,
-    specifications: r.specifications,
-    status: r.status,
-    rejectionReason: r.rejectionReason,
-    agreedPrice: r.agreedPrice,
-    agreedQuantity: r.agreedQuantity,
-    orderId: r.orderId,
-    createdAt: r.createdAt.toISOString(),
-    originalProduct: product
-      ? { name: product.name, image: product.image, yourPrice: product.price, gstPercentage: product.gstPercentage }
-      : null,
-    offers: offers.map((o) => ({
-      id: o.id,
-      by: o.byRole === 'seller' ? 'seller' : 'buyer',
-      kind: o.kind,
-      pricePerUnit: o.pricePerUnit,
-      quantity: o.quantity,
-      notes: o.notes,
-      at: o.createdAt.toISOString(),
-    })),
-    waitingFor: RFQ_FINAL_STATUSES.includes(r.status) ? null : offers.at(-1)?.byRole === 'seller' ? 'buyer' : 'seller',
-  };
-}
-
-/** A page (8) of RFQs, newest first, for a seller or a buyer, optionally of one status. */
-export async function listRfqs(
-  app: FastifyInstance,
-  scope: { manufacturerId?: string; buyerId?: string },
-  q: { page: number; status?: RfqStatus },
-) {
-  const pageSize = LIMITS.rfqPageSize;
-  const where = and(
-    scope.manufacturerId ? eq(rfqs.manufacturerId, scope.manufacturerId) : undefined,
-    scope.buyerId ? eq(rfqs.buyerId, scope.buyerId) : undefined,
-    q.status ? eq(rfqs.status, q.status) : undefined,
-  );
-  const [rows, [totals]] = await Promise.all([
-    app.db
-      .select({ id: rfqs.id })
-      .from(rfqs)
-      .where(where)
-      .orderBy(desc(rfqs.createdAt), desc(rfqs.id))
-      .limit(pageSize)
-      .offset((q.page - 1) * pageSize),
-    app.db.select({ n: sql<number>`count(*)::int` }).from(rfqs).where(where),
-  ]);
-  const items = await rfqItems(
-    app,
-    rows.map((r) => r.id),
-  );
-  return { orders: items, total: Number(totals?.n ?? 0), page: q.page, pageSize };
-}
-
-async function rfqItems(app: FastifyInstance, ids: string[]): Promise<RfqItem[]> {
-  if (!ids.length) return [];
-  const rows = await app.db
-    .select({
-      r: rfqs,
-      companyName: buyers.companyName,
-      contactName: buyers.contactName,
-      productName: products.name,
-      productPrice: products.price,
-      productGst: products.gstPercentage,
-    })
-    .from(rfqs)
-    .innerJoin(buyers, eq(buyers.id, rfqs.buyerId))
-    .leftJoin(products, eq(products.id, rfqs.productId))
-    .where(inArray(rfqs.id, ids))
-    .orderBy(desc(rfqs.createdAt), desc(rfqs.id));
-  const productIds = rows.map((r) => r.r.productId).filter((id): id is string => Boolean(id));
-  const images = new Map<string, string>();
-  if (productIds.length) {
-    const media = await app.db
-      .selectDistinctOn([productMedia.productId], {
-        productId: productMedia.productId,
-        thumbKey: productMedia.thumbKey,
-      })
-      .from(productMedia)
-      .where(inArray(productMedia.productId, productIds))
-      .orderBy(productMedia.productId, productMedia.position, productMedia.createdAt);
-    for (const m of media) images.set(m.productId, mediaUrl(m.thumbKey));
-  }
-  const offers = await offersOf(app.db, ids);
-  return rows.map(({ r, companyName, contactName, productName, productPrice, productGst }) =>
-    toItem(
-      r,
-      { companyName, contactName },
-      productName && productPrice && r.productId
-        ? { name: productName, price: productPrice, image: images.get(r.productId) ?? null, gstPercentage: productGst }
-        : null,
-      offers.get(r.id) ?? [],
-    ),
-  );
-}
-
-export async function rfqById(app: FastifyInstance, id: string): Promise<RfqItem> {
-  const [item] = await rfqItems(app, [id]);
-  if (!item) throw notFound('RFQ not found');
-  return item;
-}
-
-/** One RFQ as its seller or buyer sees it; anyone else gets 404. */
-export async function rfqFor(app: FastifyInstance, scope: { manufacturerId?: string; buyerId?: string }, id: string) {
-  const r = await scopedRfq(app.db, scope, id);
-  return rfqById(app, r.id);
-}
-
-/** The RFQ row if it belongs to the scope (404 otherwise); `lock` holds it until the transaction ends. */
-async function scopedRfq(db: Db, scope: { manufacturerId?: string; buyerId?: string }, id: string, lock = false) {
-  const query = db
-    .select()
-    .from(rfqs)
-    .where(
-      and(
-        eq(rfqs.id, id),
-        scope.manufacturerId ? eq(rfqs.manufacturerId, scope.manufacturerId) : undefined,
-        scope.buyerId ? eq(rfqs.buyerId, scope.buyerId) : undefined,
-      ),
-    )
-    .limit(1);
-  const [r] = lock ? await query.for('update') : await query;
-  if (!r) throw notFound('RFQ not found');
-  return r;
-}
-
 function assertOpen(r: Rfq) {
   if (RFQ_FINAL_STATUSES.includes(r.status)) throw conflict(rfqClosedMessage(r.status));
 }
@@ -266,13 +101,13 @@ export type SellerRfqAction =
  * The RFQ row is locked while the answer is decided, so a concurrent answer waits and then sees this one.
  */
 export async function sellerRfqAction(
-  app: FastifyInstance,
+  deps: Deps,
   manufacturerId: string,
   id: string,
   actorUserId: string,
   a: SellerRfqAction,
 ) {
-  const rfqId = await transaction(app.db, async (tx) => {
+  const rfqId = await transaction(deps.db, async (tx) => {
     const r = await scopedRfq(tx, { manufacturerId }, id, true);
     assertOpen(r);
     if (a.action === 'quote' && r.status !== 'pending') {
@@ -305,18 +140,18 @@ export async function sellerRfqAction(
     await tx.insert(rfqOffers).values(offer);
     return r.id;
   });
-  return rfqById(app, rfqId);
+  return rfqById(deps.db, rfqId);
 }
 
 /** The buyer's answer to the seller's latest quote or counter offer: accept, reject, or counter back. */
 export async function buyerRfqResponse(
-  app: FastifyInstance,
+  deps: Deps,
   buyer: Buyer,
   id: string,
   actorUserId: string,
   input: z.output<typeof buyerRfqResponseSchema>,
 ) {
-  const r = await transaction(app.db, async (tx) => {
+  const r = await transaction(deps.db, async (tx) => {
     const r = await scopedRfq(tx, { buyerId: buyer.id }, id, true);
     assertOpen(r);
     const last = ((await offersOf(tx, [r.id])).get(r.id) ?? []).at(-1);
@@ -370,7 +205,7 @@ export async function buyerRfqResponse(
     }
     return r;
   });
-  return rfqById(app, r.id);
+  return rfqById(deps.db, r.id);
 }
 
 /**
@@ -396,17 +231,17 @@ export function parseStoredAddress(address: string | null, state: string | null)
 
 /** Turns an accepted RFQ into an order at the agreed price and quantity (made to order: no stock is taken). */
 export async function convertRfq(
-  app: FastifyInstance,
+  deps: Deps,
   manufacturerId: string,
   id: string,
   actorUserId: string,
   input: z.output<typeof rfqConvertSchema>,
 ) {
-  const r = await scopedRfq(app.db, { manufacturerId }, id);
+  const r = await scopedRfq(deps.db, { manufacturerId }, id);
   if (r.status !== 'accepted') throw conflict('Only an accepted RFQ can be turned into an order.');
   if (r.orderId) throw conflict('This RFQ has already been turned into an order.');
   if (!r.agreedPrice || !r.agreedQuantity) throw conflict('This RFQ has no agreed price and quantity.');
-  const [row] = await app.db
+  const [row] = await deps.db
     .select({ b: buyers, email: users.email })
     .from(buyers)
     .innerJoin(users, eq(users.id, buyers.userId))
@@ -419,15 +254,16 @@ export async function convertRfq(
     });
   }
   const [p] = r.productId
-    ? await app.db.select().from(products).where(eq(products.id, r.productId)).limit(1)
+    ? await deps.db.select().from(products).where(eq(products.id, r.productId)).limit(1)
     : [undefined];
-  const gstPercentage = await convertedGstRate(app.db, p?.gstPercentage ?? null, input.gstPercentage);
+  const gstPercentage = await convertedGstRate(deps.db, p?.gstPercentage ?? null, input.gstPercentage);
   if (p?.hsnCode && input.hsnCode && input.hsnCode !== p.hsnCode) {
     const message = RFQ_MESSAGES.hsnFromProduct(p.hsnCode);
     throw badRequest(message, { hsnCode: message });
   }
-  const order = await transaction(app.db, async (tx) => {
+  const order = await transaction(deps.db, async (tx) => {
     const o = await insertOrder(tx, {
+      createdAt: deps.clock(),
       manufacturerId,
       buyer: row.b,
       buyerEmail: row.email,

@@ -3,6 +3,7 @@ import {
   DISPUTE_STATUSES,
   type DisputeStatus,
   LIMITS,
+  type AdminDisputeDetail,
   type AdminDisputeListItem,
 } from '@ub/shared';
 import { formatDate } from '@ub/shared/format';
@@ -91,6 +92,22 @@ function DisputeModal({ dispute, onClose }: { dispute: Dispute; onClose: () => v
   );
 }
 
+/** The dispute of the record URL, read by id, so a shared or reloaded link opens it from any list page. */
+function DisputeRecord({ id, onClose }: { id: string; onClose: () => void }) {
+  const query = useQuery({
+    queryKey: ['admin', 'dispute', id],
+    queryFn: () => api<AdminDisputeDetail>(`/admin/disputes/${id}`),
+  });
+  if (query.data) return <DisputeModal dispute={query.data} onClose={onClose} />;
+  // One dialog only (opened once the dispute is read), so focus returns to the row's button when it closes.
+  if (!query.isError) return null;
+  return (
+    <Modal open onClose={onClose} title="Dispute not found" size="sm">
+      <FormError message={query.error.message} />
+    </Modal>
+  );
+}
+
 const STATUS_FILTERS = ['', ...DISPUTE_STATUSES] as const;
 
 export default function AdminDisputesPage() {
@@ -107,8 +124,6 @@ export default function AdminDisputesPage() {
       ),
     placeholderData: keepPreviousData,
   });
-  // The API has no single-dispute read: the record comes from the list page it is on.
-  const open = record.openId ? query.data?.disputes.find((d) => d.id === record.openId) : undefined;
   const columns: Array<Column<Dispute>> = [
     {
       id: 'order',
@@ -156,15 +171,7 @@ export default function AdminDisputesPage() {
         {query.data && <DataTable label="Disputes" columns={columns} rows={query.data.disputes} rowId={(d) => d.id} />}
       </ListPanel>
       {query.data && <Pagination page={page} pageSize={pageSize} total={query.data.total} onChange={list.setPage} />}
-      {open && <DisputeModal key={open.id} dispute={open} onClose={record.close} />}
-      <Modal
-        open={Boolean(record.openId && query.data && !open)}
-        onClose={record.close}
-        title="Dispute not found"
-        size="sm"
-      >
-        <p className="text-sm text-slate-700">This dispute is not on this page of the list, or it does not exist.</p>
-      </Modal>
+      {record.openId && <DisputeRecord key={record.openId} id={record.openId} onClose={record.close} />}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
 } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { depsOf } from '../../../lib/deps.ts';
 import { sendPrivateFile } from '../../../lib/storage.ts';
 import {
   listManufacturers,
@@ -44,7 +45,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req) => listManufacturers(app, req.query),
+    async (req) => listManufacturers(app.db, req.query),
   );
 
   app.get(
@@ -58,7 +59,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminManufacturerDetail, ...errors },
       },
     },
-    async (req) => openManufacturer(app, currentUser(req).id, req.params.id),
+    async (req) => openManufacturer(depsOf(app), currentUser(req).id, req.params.id),
   );
 
   app.get(
@@ -94,7 +95,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req) => {
         const reason = needsReason ? reasonText(manufacturerReasonSchema.parse(req.body)) : null;
-        return transitionManufacturer(app, currentUser(req).id, req.params.id, action, reason);
+        return transitionManufacturer(depsOf(app), currentUser(req).id, req.params.id, action, reason);
       },
     );
   }

@@ -14,13 +14,16 @@ import {
   adminPaymentListItem,
   adminSettlementListItem,
   adminLeadListItem,
+  adminDisputeDetail,
   adminDisputeListItem,
 } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listDisputes, listLeads, updateDispute, updateLead } from '../../../modules/disputes/cases.ts';
+import { updateDispute } from '../../../modules/disputes/commands.ts';
+import { disputeById, listDisputes } from '../../../modules/disputes/queries.ts';
+import { listLeads, updateLead } from '../../../modules/leads/cases.ts';
 import { dashboard } from '../../../modules/admin/dashboard.ts';
-import { adminScope } from '../../../lib/deps.ts';
+import { adminScope, depsOf } from '../../../lib/deps.ts';
 import { changeOrderStatusAsAdmin } from '../../../modules/orders/commands.ts';
 import { listAdminOrders, orderDetail } from '../../../modules/orders/queries.ts';
 import {
@@ -88,7 +91,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await changeOrderStatusAsAdmin(app, currentUser(req).id, req.params.id, req.body);
+      await changeOrderStatusAsAdmin(depsOf(app), currentUser(req).id, req.params.id, req.body);
       return orderDetail(app.db, adminScope, req.params.id);
     },
   );
@@ -103,7 +106,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paged('payments', adminPaymentListItem), ...errors },
       },
     },
-    async (req) => listPayments(app, req.query),
+    async (req) => listPayments(app.db, req.query),
   );
   app.get(
     '/admin/settlements',
@@ -115,7 +118,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paged('settlements', adminSettlementListItem), ...errors },
       },
     },
-    async (req) => listSettlements(app, req.query),
+    async (req) => listSettlements(app.db, req.query),
   );
   app.post(
     '/admin/settlements/generate',
@@ -129,7 +132,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req) => generateWeeklySettlements(app, currentUser(req).id),
+    async (req) => generateWeeklySettlements(depsOf(app), currentUser(req).id),
   );
   app.post(
     '/admin/settlements/:id/mark-paid',
@@ -142,7 +145,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminSettlementListItem, ...errors },
       },
     },
-    async (req) => markSettlementPaid(app, currentUser(req).id, req.params.id, req.body.reference),
+    async (req) => markSettlementPaid(depsOf(app), currentUser(req).id, req.params.id, req.body.reference),
   );
 
   app.get(
@@ -155,7 +158,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paged('leads', adminLeadListItem), ...errors },
       },
     },
-    async (req) => listLeads(app, req.query),
+    async (req) => listLeads(app.db, req.query),
   );
   app.patch(
     '/admin/leads/:id',
@@ -168,7 +171,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminLeadListItem, ...errors },
       },
     },
-    async (req) => updateLead(app, currentUser(req).id, req.params.id, req.body),
+    async (req) => updateLead(depsOf(app), currentUser(req).id, req.params.id, req.body),
   );
 
   app.get(
@@ -181,7 +184,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paged('disputes', adminDisputeListItem), ...errors },
       },
     },
-    async (req) => listDisputes(app, req.query),
+    async (req) => listDisputes(app.db, req.query),
+  );
+  app.get(
+    '/admin/disputes/:id',
+    {
+      schema: {
+        ...base,
+        summary: 'One dispute, with its order, parties and notes',
+        params: idParams('Dispute'),
+        response: { 200: adminDisputeDetail, ...errors },
+      },
+    },
+    async (req) => disputeById(app.db, req.params.id),
   );
   app.patch(
     '/admin/disputes/:id',
@@ -194,7 +209,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminDisputeListItem, ...errors },
       },
     },
-    async (req) => updateDispute(app, currentUser(req).id, req.params.id, req.body.status, req.body.notes),
+    async (req) => updateDispute(depsOf(app), currentUser(req).id, req.params.id, req.body.status, req.body.notes),
   );
 };
 

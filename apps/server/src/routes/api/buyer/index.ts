@@ -14,13 +14,14 @@ import {
 } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { buyerScope } from '../../../lib/deps.ts';
+import { buyerScope, depsOf } from '../../../lib/deps.ts';
 import { buyerOfUser } from '../../../modules/buyers/commands.ts';
 import { raiseDispute } from '../../../modules/disputes/commands.ts';
 import { cancelByBuyer, placeBuyerOrder } from '../../../modules/orders/commands.ts';
 import { listBuyerOrders, orderDetail as loadOrder } from '../../../modules/orders/queries.ts';
 import { recordPayment } from '../../../modules/payments/commands.ts';
-import { buyerRfqResponse, createRfq, listRfqs, rfqFor } from '../../../modules/rfqs/commands.ts';
+import { buyerRfqResponse, createRfq } from '../../../modules/rfqs/commands.ts';
+import { listRfqs, rfqFor } from '../../../modules/rfqs/queries.ts';
 import { guardFolder } from '../../../plugins/auth.ts';
 import { currentUser } from '../../../types.ts';
 
@@ -46,7 +47,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const rfq = await createRfq(app, await buyerOf(req), currentUser(req).id, req.body);
+      const rfq = await createRfq(depsOf(app), await buyerOf(req), currentUser(req).id, req.body);
       return reply.status(201).send({ id: rfq.id, number: rfq.rfqNumber });
     },
   );
@@ -66,7 +67,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req) => listRfqs(app, { buyerId: (await buyerOf(req)).id }, req.query),
+    async (req) => listRfqs(app.db, { buyerId: (await buyerOf(req)).id }, req.query),
   );
 
   app.post(
@@ -81,7 +82,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: rfqItem, 400: errorBody, 404: errorBody, 409: errorBody, ...guarded },
       },
     },
-    async (req) => buyerRfqResponse(app, await buyerOf(req), req.params.id, currentUser(req).id, req.body),
+    async (req) => buyerRfqResponse(depsOf(app), await buyerOf(req), req.params.id, currentUser(req).id, req.body),
   );
 
   app.get(
@@ -95,7 +96,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: rfqItem, 400: errorBody, 404: errorBody, ...guarded },
       },
     },
-    async (req) => rfqFor(app, { buyerId: (await buyerOf(req)).id }, req.params.id),
+    async (req) => rfqFor(app.db, { buyerId: (await buyerOf(req)).id }, req.params.id),
   );
 
   app.post(
@@ -119,7 +120,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const user = currentUser(req);
-      const order = await placeBuyerOrder(app, await buyerOf(req), user, req.body);
+      const order = await placeBuyerOrder(depsOf(app), await buyerOf(req), user, req.body);
       return reply.status(201).send({ id: order.id, number: order.orderNumber, total: order.total });
     },
   );
@@ -178,7 +179,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const p = await recordPayment(app, (await buyerOf(req)).id, req.params.id, req.body);
+      const p = await recordPayment(depsOf(app), (await buyerOf(req)).id, req.params.id, req.body);
       return reply.status(201).send({ id: p.id, number: p.paymentNumber, status: p.status });
     },
   );
@@ -197,7 +198,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const buyer = await buyerOf(req);
-      await cancelByBuyer(app, buyer, req.params.id, req.body.reason, currentUser(req).id);
+      await cancelByBuyer(depsOf(app), buyer, req.params.id, req.body.reason, currentUser(req).id);
       return loadOrder(app.db, buyerScope(buyer.id), req.params.id);
     },
   );
@@ -221,7 +222,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const d = await raiseDispute(app, (await buyerOf(req)).id, req.params.id, req.body.reason);
+      const d = await raiseDispute(depsOf(app), (await buyerOf(req)).id, req.params.id, req.body.reason);
       return reply.status(201).send({ id: d.id, status: d.status });
     },
   );

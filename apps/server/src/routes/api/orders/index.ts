@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { invoiceData, renderInvoicePdf } from '../../../modules/orders/invoice.ts';
 import { changeOrderStatus } from '../../../modules/orders/commands.ts';
 import { listSellerOrders, orderDetail as loadOrder } from '../../../modules/orders/queries.ts';
-import { sellerScope } from '../../../lib/deps.ts';
+import { depsOf, sellerScope } from '../../../lib/deps.ts';
 import { guardFolder } from '../../../plugins/auth.ts';
 import { currentManufacturerId, currentUser } from '../../../types.ts';
 import { declareSellerAction } from '../../../plugins/seller-status.ts';
@@ -77,7 +77,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const mid = currentManufacturerId(req);
       const user = currentUser(req);
-      await changeOrderStatus(app.db, sellerScope(mid), req.params.id, req.body, user.id, user.manufacturerStatus);
+      await changeOrderStatus(depsOf(app), sellerScope(mid), req.params.id, req.body, user.id, user.manufacturerStatus);
       req.log.info({ event: 'order.status', orderId: req.params.id, to: req.body.status }, 'order status changed');
       return loadOrder(app.db, sellerScope(mid), req.params.id);
     },

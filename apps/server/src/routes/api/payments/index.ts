@@ -1,7 +1,7 @@
 import { errorBody, listQuery, PAYMENT_TABS, paymentDetail, paymentListItem } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listPayments, paymentDetail as loadPayment } from '../../../modules/payments/commands.ts';
+import { listPayments, paymentDetail as loadPayment } from '../../../modules/payments/queries.ts';
 import { guardFolder } from '../../../plugins/auth.ts';
 import { currentManufacturerId } from '../../../types.ts';
 
@@ -32,7 +32,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      listPayments(app, currentManufacturerId(req), {
+      listPayments(app.db, currentManufacturerId(req), {
         tab: req.query.tab,
         search: req.query.search || undefined,
         page: req.query.page,
@@ -50,7 +50,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentDetail, 400: errorBody, 404: errorBody, ...guarded },
       },
     },
-    async (req) => loadPayment(app, currentManufacturerId(req), req.params.id),
+    async (req) => loadPayment(app.db, currentManufacturerId(req), req.params.id),
   );
 };
 

@@ -11,9 +11,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderDetail as loadOrder } from '../../../modules/orders/queries.ts';
-import { sellerScope } from '../../../lib/deps.ts';
+import { depsOf, sellerScope } from '../../../lib/deps.ts';
 import { guardFolder } from '../../../plugins/auth.ts';
-import { convertRfq, listRfqs, rfqFor, type SellerRfqAction, sellerRfqAction } from '../../../modules/rfqs/commands.ts';
+import { convertRfq, type SellerRfqAction, sellerRfqAction } from '../../../modules/rfqs/commands.ts';
+import { listRfqs, rfqFor } from '../../../modules/rfqs/queries.ts';
 import { currentManufacturerId, currentUser } from '../../../types.ts';
 import { declareSellerAction } from '../../../plugins/seller-status.ts';
 
@@ -41,7 +42,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req) => listRfqs(app, { manufacturerId: currentManufacturerId(req) }, req.query),
+    async (req) => listRfqs(app.db, { manufacturerId: currentManufacturerId(req) }, req.query),
   );
 
   app.get(
@@ -55,7 +56,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: rfqItem, ...actionErrors },
       },
     },
-    async (req) => rfqFor(app, { manufacturerId: currentManufacturerId(req) }, req.params.id),
+    async (req) => rfqFor(app.db, { manufacturerId: currentManufacturerId(req) }, req.params.id),
   );
 
   const action = (path: string, summary: string, body: z.ZodType, toAction: (b: never) => SellerRfqAction) =>
@@ -73,7 +74,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req) =>
         sellerRfqAction(
-          app,
+          depsOf(app),
           currentManufacturerId(req),
           (req.params as { id: string }).id,
           currentUser(req).id,
@@ -127,7 +128,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const mid = currentManufacturerId(req);
-      const order = await convertRfq(app, mid, req.params.id, currentUser(req).id, req.body ?? { hsnCode: undefined });
+      const order = await convertRfq(
+        depsOf(app),
+        mid,
+        req.params.id,
+        currentUser(req).id,
+        req.body ?? { hsnCode: undefined },
+      );
       return reply.status(201).send(await loadOrder(app.db, sellerScope(mid), order.id));
     },
   );

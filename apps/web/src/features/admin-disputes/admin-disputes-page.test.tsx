@@ -1,0 +1,72 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import AdminDisputesPage from './admin-disputes-page.tsx';
+
+const onList = {
+  id: '0b6f3f4e-8c1a-4a55-9d0e-1f2a3b4c5d6e',
+  orderId: '1c7a4e5f-9d2b-4b66-8e1f-2a3b4c5d6e7f',
+  orderNumber: 'ORD-2026-000101',
+  buyer: 'Sharma Traders',
+  manufacturer: 'Pune Castings',
+  reason: 'Late delivery',
+  status: 'open',
+  statusLabel: 'Open',
+  nextStatuses: ['under_review', 'resolved_buyer', 'resolved_seller'],
+  notes: null,
+  createdAt: '2026-11-20T04:30:00.000Z',
+  updatedAt: '2026-11-20T04:30:00.000Z',
+};
+// Raised long ago: on a later page of the list than the one the record URL is opened over.
+const older = {
+  ...onList,
+  id: '2d8b5f60-ae3c-4c77-9f20-3b4c5d6e7f80',
+  orderNumber: 'ORD-2026-000007',
+  reason: 'Wrong grade of steel',
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [{ path: '/admin/disputes', element: <AdminDisputesPage />, children: [{ path: ':id', element: null }] }],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('Admin Disputes record URL', () => {
+  it('opens a dispute that is not on the current list page, read by its id', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        if (url === `/api/admin/disputes/${older.id}`) return new Response(JSON.stringify(older), { status: 200 });
+        return new Response(JSON.stringify({ disputes: [onList], total: 21, page: 1, pageSize: 20 }), { status: 200 });
+      }),
+    );
+    renderAt(`/admin/disputes/${older.id}`);
+    expect(await screen.findByRole('dialog', { name: `Dispute on ${older.orderNumber}` })).toBeInTheDocument();
+    expect(screen.getByText('Wrong grade of steel')).toBeInTheDocument();
+    expect(urls).toContain(`/api/admin/disputes/${older.id}`);
+  });
+
+  it('says so when the id is unknown', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.startsWith('/api/admin/disputes?')
+          ? new Response(JSON.stringify({ disputes: [onList], total: 1, page: 1, pageSize: 20 }), { status: 200 })
+          : new Response(JSON.stringify({ error: 'Dispute not found' }), { status: 404 }),
+      ),
+    );
+    renderAt('/admin/disputes/3e9c6071-bf4d-4d88-a031-4c5d6e7f8091');
+    expect(await screen.findByRole('dialog', { name: 'Dispute not found' })).toBeInTheDocument();
+  });
+});
