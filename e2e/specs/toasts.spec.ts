@@ -9,6 +9,9 @@ const hitAtCentre = (target: Locator) =>
     return Boolean(hit && el.contains(hit));
   });
 
+/** The toast slides in from the right edge: hit-test where it comes to rest, not on its way in. */
+const settled = (target: Locator) => target.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+
 test('a toast raised while a modal dialog is open is above its backdrop, hoverable and closable', async ({
   page,
   request,
@@ -32,6 +35,7 @@ test('a toast raised while a modal dialog is open is above its backdrop, hoverab
 
   const toast = page.locator('.Toastify__toast').filter({ hasText: 'Notification settings saved.' });
   await expect(toast).toBeVisible();
+  await settled(toast);
   expect(await hitAtCentre(toast), 'the toast is not covered by the dialog or its backdrop').toBe(true);
 
   // Hovering pauses the 5 s countdown (spec section 4): the progress bar stops.
@@ -62,5 +66,6 @@ test('a toast already on screen stays visible above a dialog opened after it', a
   await panel.getByRole('button', { name: 'Notification Settings' }).click();
   await expect(page.getByRole('dialog', { name: 'Notification Settings' })).toBeVisible();
   await expect(toast).toBeVisible();
+  await settled(toast);
   expect(await hitAtCentre(toast)).toBe(true);
 });

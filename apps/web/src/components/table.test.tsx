@@ -101,4 +101,17 @@ describe('DataTable', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Product Name' }));
     expect(onSort).toHaveBeenLastCalledWith({ id: 'name', desc: true });
   });
+
+  it('keeps the rows it already shows when the page re-renders with columns built anew, so focus stays put', () => {
+    screenWidth(1280);
+    const { rerender } = render(
+      <DataTable label="Products" columns={columns(() => {})} rows={rows} rowId={(r) => r.id} />,
+    );
+    const button = screen.getAllByRole('button', { name: 'View' })[0] as HTMLElement;
+    button.focus();
+    // A list page builds its columns inline: every render hands the table new column objects.
+    rerender(<DataTable label="Products" columns={columns(() => {})} rows={rows} rowId={(r) => r.id} />);
+    expect(button.isConnected).toBe(true);
+    expect(button).toHaveFocus();
+  });
 });

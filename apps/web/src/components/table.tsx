@@ -1,4 +1,4 @@
-import { type ColumnDef, flexRender, getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
+import { type ColumnDef, getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { type ReactNode, useSyncExternalStore } from 'react';
 
@@ -70,7 +70,6 @@ export function DataTable<T>({
     // TanStack only lets a column with an accessor sort; the server sorts, so the value itself is never read.
     accessorFn: (row) => row,
     header: c.header,
-    cell: ({ row }) => c.cell(row.original),
     enableSorting: Boolean(c.sortable && onSort),
     sortDescFirst: false,
     meta: { column: c } satisfies ColumnMeta,
@@ -89,7 +88,10 @@ export function DataTable<T>({
       if (next[0] && onSort) onSort(next[0]);
     },
   });
-  const meta = (m: unknown) => (m as ColumnMeta).column;
+  // Cells are rendered by calling the column's own function, not through flexRender: flexRender mounts a function
+  // as a component, and the pages build their columns inline, so every render would be a new component type and
+  // React would remount every cell (a focused button in a row would lose focus whenever the list re-renders).
+  const meta = (m: unknown) => (m as ColumnMeta).column as unknown as Column<T>;
 
   if (!wide) {
     return (
@@ -106,14 +108,14 @@ export function DataTable<T>({
                     <div key={cell.id} className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-2">
                       <dt className="text-slate-500">{meta(cell.column.columnDef.meta).header}</dt>
                       <dd className="min-w-0 break-words text-slate-800">
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        {meta(cell.column.columnDef.meta).cell(cell.row.original)}
                       </dd>
                     </div>
                   ))}
               </dl>
               {actions.map((cell) => (
                 <div key={cell.id} className="flex flex-wrap gap-2 pt-2">
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  {meta(cell.column.columnDef.meta).cell(cell.row.original)}
                 </div>
               ))}
             </li>
@@ -176,10 +178,10 @@ export function DataTable<T>({
                   >
                     {c.actions ? (
                       <div className="flex flex-wrap justify-end gap-2">
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        {meta(cell.column.columnDef.meta).cell(cell.row.original)}
                       </div>
                     ) : (
-                      flexRender(cell.column.columnDef.cell, cell.getContext())
+                      meta(cell.column.columnDef.meta).cell(cell.row.original)
                     )}
                   </td>
                 );
