@@ -8,6 +8,7 @@ import leads from './api/leads/index.ts';
 import products from './api/products/index.ts';
 import buyer from './api/buyer/index.ts';
 import buyerPublic from './api/buyer/public.ts';
+import catalog from './api/catalog/index.ts';
 import dashboard from './api/dashboard/index.ts';
 import orders from './api/orders/index.ts';
 import payments from './api/payments/index.ts';
@@ -26,6 +27,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(contact);
   await api.register(leads);
   await api.register(products);
+  await api.register(catalog);
   await api.register(buyerPublic);
   await api.register(buyer);
   await api.register(rfqs);

@@ -19,6 +19,9 @@ export const listingStatusEnum = pgEnum('listing_status', ['active', 'inactive']
 /** The platform's moderation of a product. */
 export const moderationStatusEnum = pgEnum('moderation_status', ['pending', 'approved', 'suspended', 'rejected']);
 
+/** The row half of the listability rule (modules/catalog/listable.ts): the catalogue's partial indexes hold these. */
+const listedSql = sql`status = 'active' and moderation_status = 'approved'`;
+
 export const products = pgTable(
   'products',
   {
@@ -54,6 +57,15 @@ export const products = pgTable(
     version: integer('version').notNull().default(1),
     /** Name and SKU as seller-keyed words: the seller's search box. */
     searchDoc: searchDoc('search_doc').notNull().default(sql`''::tsvector`),
+    /**
+     * The public catalogue's words (not seller-keyed): name, brand, model, material and category, split by
+     * PostgreSQL's 'simple' parser as the row is written (modules/catalog/queries.ts, ADR 0019).
+     */
+    catalogDoc: searchDoc('catalog_doc')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('simple'::regconfig, name || ' ' || coalesce(brand, '') || ' ' || coalesce(model_number, '') || ' ' || coalesce(material, '') || ' ' || replace(coalesce(category, ''), '_', ' '))`,
+      ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,6 +78,12 @@ export const products = pgTable(
     index('products_search_doc_idx').using('gin', t.searchDoc),
     // "Starts with" on the SKU as typed, punctuation included (PKG-1 finds PKG-100), whatever the case.
     index('products_mfr_sku_prefix_idx').on(t.manufacturerId, sql`lower(${t.sku}) text_pattern_ops`),
+    // The public catalogue reads listed rows only (modules/catalog/listable.ts): words, newest, price, category.
+    index('products_catalog_doc_idx').using('gin', t.catalogDoc).where(listedSql),
+    index('products_catalog_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(listedSql),
+    index('products_catalog_price_idx').on(t.price, t.id).where(listedSql),
+    index('products_catalog_category_idx').on(t.category, t.createdAt.desc(), t.id.desc()).where(listedSql),
+    index('products_catalog_category_price_idx').on(t.category, t.price, t.id).where(listedSql),
     // Tax invoices print the HSN code and GST rate of what was sold, so nothing without them can be approved.
     check(
       'products_approved_tax_check',

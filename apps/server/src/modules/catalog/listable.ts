@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { products } from '../../db/schema/index.ts';
 
 /**
@@ -7,5 +7,21 @@ import { products } from '../../db/schema/index.ts';
  * the seller can still sign in). Use it in every buyer-facing query and in the order-placing check, so suspending a
  * seller hides their products everywhere at once.
  */
-export const isListable = sql`(${products.status} = 'active' and ${products.moderationStatus} = 'approved' and exists (
-  select 1 from manufacturers lm where lm.id = ${products.manufacturerId} and lm.status = 'approved'))`;
+export function listableRow(p: {
+  status: SQL | typeof products.status;
+  moderationStatus: SQL | typeof products.moderationStatus;
+  manufacturerId: SQL | typeof products.manufacturerId;
+}): SQL {
+  return sql`(${p.status} = 'active' and ${p.moderationStatus} = 'approved' and exists (
+  select 1 from manufacturers lm where lm.id = ${p.manufacturerId} and lm.status = 'approved'))`;
+}
+
+/** The rule over the `products` table as Drizzle names it. */
+export const isListable = listableRow(products);
+
+/** The rule over a query's `products p` alias (the catalogue's hand-written statements). */
+export const isListableP = listableRow({
+  status: sql`p.status`,
+  moderationStatus: sql`p.moderation_status`,
+  manufacturerId: sql`p.manufacturer_id`,
+});

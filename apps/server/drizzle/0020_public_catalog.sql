@@ -1,0 +1,6 @@
+ALTER TABLE "products" ADD COLUMN "catalog_doc" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, name || ' ' || coalesce(brand, '') || ' ' || coalesce(model_number, '') || ' ' || coalesce(material, '') || ' ' || replace(coalesce(category, ''), '_', ' '))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "products_catalog_doc_idx" ON "products" USING gin ("catalog_doc") WHERE status = 'active' and moderation_status = 'approved';--> statement-breakpoint
+CREATE INDEX "products_catalog_newest_idx" ON "products" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'active' and moderation_status = 'approved';--> statement-breakpoint
+CREATE INDEX "products_catalog_price_idx" ON "products" USING btree ("price","id") WHERE status = 'active' and moderation_status = 'approved';--> statement-breakpoint
+CREATE INDEX "products_catalog_category_idx" ON "products" USING btree ("category","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'active' and moderation_status = 'approved';--> statement-breakpoint
+CREATE INDEX "products_catalog_category_price_idx" ON "products" USING btree ("category","price","id") WHERE status = 'active' and moderation_status = 'approved';

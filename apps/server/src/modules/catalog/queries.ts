@@ -1,0 +1,332 @@
+import {
+  CATALOG_COUNT_CAP,
+  CATALOG_MESSAGES,
+  CATALOG_PAGE_SIZE,
+  type CatalogList,
+  type CatalogProduct,
+  type CatalogProductDetail,
+  type CatalogQuery,
+  type CatalogSellerCard,
+  type CatalogSellerProfile,
+  PRICE_BANDS,
+  type StockState,
+} from '@ub/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { searchWords } from '../../lib/search.ts';
+import { sqlRows } from '../../lib/sql-rows.ts';
+import { mediaUrl } from '../products/products.ts';
+import { isListableP } from './listable.ts';
+
+/**
+ * The public catalogue: approved products of approved sellers (listable.ts is the rule), searched by words over a
+ * generated tsvector (catalog_doc, 'simple' parser) and read through partial indexes that hold listed rows only
+ * (migration 0020). Facets and the total come from at most CATALOG_COUNT_CAP + 1 matches, so their cost stays
+ * fixed whatever the catalogue's size; past the cap the total says "at least" (ADR 0019).
+ */
+
+/** Stock at or below this many MOQs shows as "low"; the number itself is never shown to buyers. */
+const LOW_STOCK_MOQS = 5;
+
+export function stockState(stock: number, moq: number): StockState {
+  if (stock <= 0 || stock < moq) return 'out';
+  return stock <= moq * LOW_STOCK_MOQS ? 'low' : 'in_stock';
+}
+
+/** A seller counts as verified when the platform approved them and approved at least one of their documents. */
+const verifiedSql = (mfr: SQL) =>
+  sql`exists (select 1 from manufacturer_documents d where d.manufacturer_id = ${mfr} and d.review_status = 'approved')`;
+
+/** The tsquery text for what a buyer typed: every word, the last one also as a prefix from three characters. */
+export function catalogTsQuery(q: string): string | null {
+  const words = searchWords(q);
+  if (words.length === 0) return null;
+  const last = words.length - 1;
+  return words
+    .map((w, i) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${i === last && w.length >= 3 ? ':*' : ''}`)
+    .join(' & ');
+}
+
+interface ListRow {
+  id: string;
+  name: string;
+  price: string;
+  unit: string;
+  moq: number;
+  category: string | null;
+  manufacturer_id: string;
+  company_name: string;
+  state: string | null;
+  verified: boolean;
+  storage_key: string | null;
+  thumb_key: string | null;
+}
+
+const toCard = (r: ListRow): CatalogProduct => ({
+  id: r.id,
+  name: r.name,
+  price: r.price,
+  unit: r.unit,
+  moq: Number(r.moq),
+  imageUrl: r.storage_key ? mediaUrl(r.storage_key) : null,
+  thumbnailUrl: r.thumb_key ? mediaUrl(r.thumb_key) : null,
+  category: r.category,
+  sellerId: r.manufacturer_id,
+  sellerName: r.company_name,
+  sellerState: r.state,
+  verified: Boolean(r.verified),
+});
+
+/** The card columns of the page's rows `p` (joined to their seller `m`), with the first image. */
+const cardColumns = sql`p.id, p.name, p.price::text as price, p.unit, p.moq, p.category, p.manufacturer_id,
+  m.company_name, m.state, ${verifiedSql(sql`m.id`)} as verified, img.storage_key, img.thumb_key`;
+const firstImage = sql`left join lateral (select pm.storage_key, pm.thumb_key from product_media pm
+  where pm.product_id = p.id order by pm.position, pm.created_at limit 1) img on true`;
+
+const ORDER: Record<string, SQL> = {
+  newest: sql`p.created_at desc nulls last, p.id desc nulls last`,
+  price_asc: sql`p.price, p.id`,
+  price_desc: sql`p.price desc, p.id desc`,
+};
+
+export async function searchCatalog(database: Database, f: CatalogQuery): Promise<CatalogList> {
+  const tsq = f.q ? catalogTsQuery(f.q) : null;
+  const conds: SQL[] = [isListableP];
+  if (tsq) conds.push(sql`p.catalog_doc @@ to_tsquery('simple', ${tsq})`);
+  if (f.category) conds.push(sql`p.category = ${f.category}`);
+  if (f.minPrice) conds.push(sql`p.price >= ${f.minPrice}::numeric`);
+  if (f.maxPrice) conds.push(sql`p.price <= ${f.maxPrice}::numeric`);
+  if (f.maxMoq) conds.push(sql`p.moq <= ${f.maxMoq}`);
+  // Seller filters read the (few) sellers first: an id list the product indexes can filter on.
+  if (f.state || f.verified) {
+    const sellerConds: SQL[] = [sql`s.status = 'approved'`];
+    if (f.state) sellerConds.push(sql`s.state = ${f.state}`);
+    if (f.verified) sellerConds.push(verifiedSql(sql`s.id`));
+    conds.push(sql`p.manufacturer_id in (select s.id from manufacturers s where ${sql.join(sellerConds, sql` and `)})`);
+  }
+  const where = sql.join(conds, sql` and `);
+  const sort = f.sort ?? (tsq ? 'relevance' : 'newest');
+  const offset = (f.page - 1) * CATALOG_PAGE_SIZE;
+  const rank = tsq ? sql`ts_rank(p.catalog_doc, to_tsquery('simple', ${tsq}))` : sql`0`;
+
+  // The first CATALOG_COUNT_CAP + 1 matches, in no particular order: the facets and the total.
+  const bands = sql.join(
+    PRICE_BANDS.map(
+      (b) => sql`when ${b.max === undefined ? sql`true` : sql`c.price <= ${b.max}::numeric`} then ${b.value}::text`,
+    ),
+    sql` `,
+  );
+  const [summary] = await sqlRows<{
+    n: number | string;
+    category: Array<{ value: string; count: number }> | null;
+    state: Array<{ value: string; count: number }> | null;
+    price: Array<{ value: string; count: number }> | null;
+  }>(
+    database,
+    sql`with c as materialized (
+          select p.category, p.price, p.manufacturer_id from products p where ${where} limit ${CATALOG_COUNT_CAP + 1}
+        ), s as (
+          select m.state, count(*)::int as n from c join manufacturers m on m.id = c.manufacturer_id group by m.state
+        )
+        select (select count(*) from c) as n,
+          (select json_agg(json_build_object('value', category, 'count', n) order by n desc, category)
+             from (select category, count(*)::int as n from c where category is not null group by category) x) as category,
+          (select json_agg(json_build_object('value', state, 'count', n) order by n desc, state)
+             from s where state is not null) as state,
+          (select json_agg(json_build_object('value', band, 'count', n))
+             from (select case ${bands} end as band, count(*)::int as n from c group by 1) x) as price`,
+  );
+  const matched = Number(summary?.n ?? 0);
+  const exact = matched <= CATALOG_COUNT_CAP;
+
+  let rows: ListRow[] = [];
+  if (matched > offset) {
+    // Relevance ranks within the capped matches (a search that common is better narrowed than paged through);
+    // the other orders walk their partial index over every match.
+    const order =
+      sort === 'relevance' && tsq ? sql`${rank} desc, p.created_at desc, p.id desc` : (ORDER[sort] ?? ORDER.newest);
+    const source =
+      sort === 'relevance' && tsq
+        ? sql`(select * from products p where ${where} limit ${CATALOG_COUNT_CAP + 1})`
+        : sql`products`;
+    rows = await sqlRows<ListRow>(
+      database,
+      sql`select ${cardColumns}
+            from (select p.* from ${source} p where ${where} order by ${order}
+                   limit ${CATALOG_PAGE_SIZE} offset ${offset}) p
+            join manufacturers m on m.id = p.manufacturer_id
+            ${firstImage}
+           order by ${order}`,
+    );
+  }
+  const bandOrder = PRICE_BANDS.map((b) => b.value as string);
+  return {
+    products: rows.map(toCard),
+    total: Math.min(matched, CATALOG_COUNT_CAP),
+    exact,
+    page: f.page,
+    pageSize: CATALOG_PAGE_SIZE,
+    facets: {
+      category: summary?.category ?? [],
+      state: summary?.state ?? [],
+      price: (summary?.price ?? []).sort((a, b) => bandOrder.indexOf(a.value) - bandOrder.indexOf(b.value)),
+    },
+  };
+}
+
+interface SellerRow {
+  id: string;
+  company_name: string;
+  state: string | null;
+  category: string;
+  verified: boolean;
+  reviewed_at: Date | string | null;
+}
+
+const sellerCard = (r: SellerRow): CatalogSellerCard => ({
+  id: r.id,
+  company: r.company_name,
+  state: r.state,
+  category: r.category,
+  verified: Boolean(r.verified),
+  since: r.reviewed_at ? new Date(r.reviewed_at).toISOString() : null,
+});
+
+async function listedSeller(database: Database, id: string): Promise<SellerRow | undefined> {
+  const [row] = await sqlRows<SellerRow>(
+    database,
+    sql`select m.id, m.company_name, m.state, m.category, m.reviewed_at, ${verifiedSql(sql`m.id`)} as verified
+          from manufacturers m where m.id = ${id} and m.status = 'approved'`,
+  );
+  return row;
+}
+
+/** Everything a buyer sees of one listed product; 404 for anything not listable (pending, suspended, hidden). */
+export async function catalogProduct(database: Database, id: string): Promise<CatalogProductDetail> {
+  const [p] = await sqlRows<{
+    id: string;
+    manufacturer_id: string;
+    name: string;
+    description: string;
+    price: string;
+    unit: string;
+    moq: number;
+    stock: number;
+    category: string | null;
+    sub_category: string | null;
+    hsn_code: string | null;
+    gst_percentage: string | null;
+    sizes: string[];
+    colors: string[];
+    material: string | null;
+    brand: string | null;
+    model_number: string | null;
+    dimensions: string | null;
+    weight: string | null;
+    packaging: string | null;
+    updated_at: Date | string;
+    images: Array<{ storage_key: string; thumb_key: string; width: number; height: number }> | null;
+  }>(
+    database,
+    sql`select p.id, p.manufacturer_id, p.name, p.description, p.price::text as price, p.unit, p.moq, p.stock,
+               p.category, p.sub_category, p.hsn_code, p.gst_percentage::text as gst_percentage, p.sizes, p.colors,
+               p.material, p.brand, p.model_number, p.dimensions, p.weight, p.packaging, p.updated_at,
+               (select json_agg(json_build_object('storage_key', pm.storage_key, 'thumb_key', pm.thumb_key,
+                  'width', pm.width, 'height', pm.height) order by pm.position, pm.created_at)
+                  from product_media pm where pm.product_id = p.id) as images
+          from products p where p.id = ${id} and ${isListableP}`,
+  );
+  if (!p) throw notFound(CATALOG_MESSAGES.notFound);
+  const seller = await listedSeller(database, p.manufacturer_id);
+  if (!seller) throw notFound(CATALOG_MESSAGES.notFound);
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    price: p.price,
+    unit: p.unit,
+    moq: Number(p.moq),
+    stockState: stockState(Number(p.stock), Number(p.moq)),
+    category: p.category,
+    subCategory: p.sub_category,
+    hsnCode: p.hsn_code,
+    gstRate: p.gst_percentage,
+    sizes: p.sizes ?? [],
+    colors: p.colors ?? [],
+    material: p.material,
+    brand: p.brand,
+    modelNumber: p.model_number,
+    dimensions: p.dimensions,
+    weight: p.weight,
+    packaging: p.packaging,
+    images: (p.images ?? []).map((m) => ({
+      url: mediaUrl(m.storage_key),
+      thumbUrl: mediaUrl(m.thumb_key),
+      width: Number(m.width),
+      height: Number(m.height),
+    })),
+    seller: sellerCard(seller),
+    updatedAt: new Date(p.updated_at).toISOString(),
+  };
+}
+
+/** How a seller answers RFQs over the last year: share answered and the median hours to the first answer. */
+async function rfqResponsiveness(database: Database, sellerId: string, now: Date) {
+  const since = new Date(now.getTime() - 365 * 24 * 3600 * 1000);
+  const [r] = await sqlRows<{ n: number | string; answered: number | string; hours: number | string | null }>(
+    database,
+    sql`with r as (
+          select q.id, q.status, q.created_at,
+                 (select min(o.created_at) from rfq_offers o where o.rfq_id = q.id and o.by_role = 'seller') as answered_at
+            from rfqs q where q.manufacturer_id = ${sellerId} and q.created_at >= ${since}
+        )
+        select count(*) as n,
+               count(*) filter (where answered_at is not null or status = 'rejected') as answered,
+               percentile_cont(0.5) within group (order by extract(epoch from answered_at - created_at) / 3600)
+                 filter (where answered_at is not null) as hours
+          from r`,
+  );
+  const n = Number(r?.n ?? 0);
+  return {
+    rfqCount: n,
+    responseRate: n === 0 ? null : Math.round((Number(r?.answered ?? 0) * 100) / n),
+    responseHours: r?.hours === null || r?.hours === undefined ? null : Math.round(Number(r.hours) * 10) / 10,
+  };
+}
+
+/** A seller's public profile with one page of their listed products, newest first; 404 unless approved. */
+export async function catalogSeller(
+  database: Database,
+  id: string,
+  page: number,
+  now: Date = new Date(),
+): Promise<CatalogSellerProfile> {
+  const seller = await listedSeller(database, id);
+  if (!seller) throw notFound(CATALOG_MESSAGES.sellerNotFound);
+  const offset = (page - 1) * CATALOG_PAGE_SIZE;
+  const [rows, [count], responsiveness] = await Promise.all([
+    sqlRows<ListRow>(
+      database,
+      sql`select ${cardColumns}
+            from (select p.* from products p where p.manufacturer_id = ${id} and ${isListableP}
+                   order by p.created_at desc, p.id desc limit ${CATALOG_PAGE_SIZE} offset ${offset}) p
+            join manufacturers m on m.id = p.manufacturer_id
+            ${firstImage}
+           order by p.created_at desc, p.id desc`,
+    ),
+    sqlRows<{ n: number | string }>(
+      database,
+      sql`select count(*) as n from products p where p.manufacturer_id = ${id} and ${isListableP}`,
+    ),
+    rfqResponsiveness(database, id, now),
+  ]);
+  return {
+    ...sellerCard(seller),
+    ...responsiveness,
+    products: rows.map(toCard),
+    total: Number(count?.n ?? 0),
+    page,
+    pageSize: CATALOG_PAGE_SIZE,
+  };
+}

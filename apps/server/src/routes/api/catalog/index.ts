@@ -1,0 +1,59 @@
+import {
+  catalogList,
+  catalogProductDetail,
+  catalogQuery,
+  catalogSellerProfile,
+  catalogSellerQuery,
+  errorBody,
+} from '@ub/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { depsOf } from '../../../lib/deps.ts';
+import { catalogProduct, catalogSeller, searchCatalog } from '../../../modules/catalog/queries.ts';
+
+const idParams = z.object({ id: z.uuid('Not a valid id.') });
+
+/** The public catalogue: anyone may browse approved products of approved sellers, signed in or not. */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/catalog/products',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Search the listed products with filters, sort, facet counts and pages',
+        querystring: catalogQuery,
+        response: { 200: catalogList, 400: errorBody },
+      },
+    },
+    async (req) => searchCatalog(app.database, req.query),
+  );
+
+  app.get(
+    '/catalog/products/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One listed product with its images and seller card',
+        params: idParams,
+        response: { 200: catalogProductDetail, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (req) => catalogProduct(app.database, req.params.id),
+  );
+
+  app.get(
+    '/catalog/sellers/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "An approved seller's profile, RFQ responsiveness and listed products",
+        params: idParams,
+        querystring: catalogSellerQuery,
+        response: { 200: catalogSellerProfile, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (req) => catalogSeller(app.database, req.params.id, req.query.page, depsOf(app).clock()),
+  );
+};
+
+export default routes;

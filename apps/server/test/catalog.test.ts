@@ -1,0 +1,243 @@
+import { CATALOG_MESSAGES, CATALOG_PAGE_SIZE, type CatalogList } from '@ub/shared';
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { manufacturerDocuments, manufacturers, rfqOffers, rfqs } from '../src/db/schema/index.ts';
+import { createBuyer, createProduct, createSeller } from '../src/seed/factories.ts';
+import { call, useTestApp } from './helpers.ts';
+
+const ctx = useTestApp();
+
+type Seller = Awaited<ReturnType<typeof createSeller>>;
+let gujarat: Seller;
+let karnataka: Seller;
+let suspended: Seller;
+const ids: Record<string, string> = {};
+
+async function list(query = ''): Promise<CatalogList> {
+  const res = await call(ctx.app, 'GET', `/api/catalog/products${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+beforeAll(async () => {
+  const db = ctx.app.db;
+  gujarat = await createSeller(db, { companyName: 'Rann Toys', gstNumber: '24AAPFU0939F1ZX', state: 'Gujarat' });
+  karnataka = await createSeller(db, { companyName: 'Mysore Packs', state: 'Karnataka', category: 'packaging' });
+  suspended = await createSeller(db, { companyName: 'Gone Traders', status: 'approved' });
+  await db.insert(manufacturerDocuments).values({
+    manufacturerId: gujarat.manufacturer.id,
+    kind: 'gst_certificate',
+    storageKey: 'documents/x.pdf',
+    mime: 'application/pdf',
+    originalName: 'gst.pdf',
+    reviewStatus: 'approved',
+  });
+  const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+  ids.car = (
+    await createProduct(db, gujarat.manufacturer.id, {
+      name: 'Wooden Toy Car',
+      price: '250.00',
+      moq: 10,
+      stock: 1000,
+      createdAt: day(1),
+    })
+  ).id;
+  ids.train = (
+    await createProduct(db, gujarat.manufacturer.id, {
+      name: 'Wooden Train Set',
+      price: '1200.00',
+      moq: 50,
+      stock: 60,
+      createdAt: day(2),
+    })
+  ).id;
+  ids.box = (
+    await createProduct(db, karnataka.manufacturer.id, {
+      name: 'Corrugated Shipping Box',
+      category: 'packaging',
+      price: '18.50',
+      moq: 500,
+      stock: 0,
+      createdAt: day(3),
+    })
+  ).id;
+  ids.pending = (
+    await createProduct(db, gujarat.manufacturer.id, { name: 'Wooden Pending Kite', moderationStatus: 'pending' })
+  ).id;
+  ids.hidden = (await createProduct(db, gujarat.manufacturer.id, { name: 'Wooden Hidden Top', status: 'inactive' })).id;
+  ids.gone = (await createProduct(db, suspended.manufacturer.id, { name: 'Wooden Gone Yoyo' })).id;
+  await db.update(manufacturers).set({ status: 'suspended' }).where(eq(manufacturers.id, suspended.manufacturer.id));
+});
+
+describe('GET /api/catalog/products', () => {
+  it('lists only approved, active products of approved sellers, newest first, without signing in', async () => {
+    const body = await list();
+    expect(body.products.map((p) => p.id)).toEqual([ids.box, ids.train, ids.car]);
+    expect(body.total).toBe(3);
+    expect(body.exact).toBe(true);
+    const car = body.products.find((p) => p.id === ids.car);
+    expect(car).toMatchObject({
+      name: 'Wooden Toy Car',
+      price: '250.00',
+      unit: 'piece',
+      moq: 10,
+      category: 'toys',
+      sellerId: gujarat.manufacturer.id,
+      sellerName: 'Rann Toys',
+      sellerState: 'Gujarat',
+      verified: true,
+    });
+    expect(body.products.find((p) => p.id === ids.box)?.verified).toBe(false);
+  });
+
+  it('matches every word typed, the last as a prefix, never an unlisted product', async () => {
+    expect((await list('?q=wooden')).products.map((p) => p.name).sort()).toEqual([
+      'Wooden Toy Car',
+      'Wooden Train Set',
+    ]);
+    expect((await list('?q=wooden%20tra')).products.map((p) => p.name)).toEqual(['Wooden Train Set']);
+    expect((await list('?q=kite')).total).toBe(0);
+    expect((await list('?q=yoyo')).total).toBe(0);
+    expect((await list('?q=%21%21')).total).toBe(3);
+  });
+
+  it('filters by category, price range, MOQ, seller state and verified sellers', async () => {
+    expect((await list('?category=packaging')).products.map((p) => p.id)).toEqual([ids.box]);
+    expect((await list('?minPrice=100&maxPrice=300')).products.map((p) => p.id)).toEqual([ids.car]);
+    expect((await list('?maxMoq=50')).products.map((p) => p.id)).toEqual([ids.train, ids.car]);
+    expect((await list('?state=Karnataka')).products.map((p) => p.id)).toEqual([ids.box]);
+    expect((await list('?verified=true')).products.map((p) => p.id)).toEqual([ids.train, ids.car]);
+  });
+
+  it('counts facets for the current filters', async () => {
+    const all = await list();
+    expect(all.facets.category).toEqual([
+      { value: 'toys', count: 2 },
+      { value: 'packaging', count: 1 },
+    ]);
+    expect(all.facets.state).toEqual([
+      { value: 'Gujarat', count: 2 },
+      { value: 'Karnataka', count: 1 },
+    ]);
+    expect(all.facets.price).toEqual([
+      { value: 'under_500', count: 2 },
+      { value: '500_2000', count: 1 },
+    ]);
+    const toys = await list('?category=toys');
+    expect(toys.facets.state).toEqual([{ value: 'Gujarat', count: 2 }]);
+  });
+
+  it('sorts by price both ways and by relevance', async () => {
+    expect((await list('?sort=price_asc')).products.map((p) => p.id)).toEqual([ids.box, ids.car, ids.train]);
+    expect((await list('?sort=price_desc')).products.map((p) => p.id)).toEqual([ids.train, ids.car, ids.box]);
+    expect((await list('?q=wooden%20car&sort=relevance')).products.map((p) => p.id)).toEqual([ids.car]);
+  });
+
+  it('pages by CATALOG_PAGE_SIZE and says when a page is past the end', async () => {
+    const seller = await createSeller(ctx.app.db, { companyName: 'Paging Works', state: 'Punjab' });
+    for (let i = 0; i < CATALOG_PAGE_SIZE + 1; i++) {
+      await createProduct(ctx.app.db, seller.manufacturer.id, { name: `Pager ${i}`, category: 'packaging' });
+    }
+    const first = await list('?state=Punjab');
+    const second = await list('?state=Punjab&page=2');
+    expect(first.products).toHaveLength(CATALOG_PAGE_SIZE);
+    expect(second.products).toHaveLength(1);
+    expect(second.total).toBe(CATALOG_PAGE_SIZE + 1);
+    expect(new Set([...first.products, ...second.products].map((p) => p.id)).size).toBe(CATALOG_PAGE_SIZE + 1);
+    expect((await list('?state=Punjab&page=3')).products).toEqual([]);
+  });
+
+  it('answers 400 with field messages for bad input', async () => {
+    const res = await call(
+      ctx.app,
+      'GET',
+      '/api/catalog/products?minPrice=abc&maxMoq=0&state=Atlantis&sort=cheap&category=cars&page=0',
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toMatchObject({
+      minPrice: CATALOG_MESSAGES.price,
+      maxMoq: CATALOG_MESSAGES.moq,
+      state: CATALOG_MESSAGES.state,
+      sort: CATALOG_MESSAGES.sort,
+      category: CATALOG_MESSAGES.category,
+      page: CATALOG_MESSAGES.page,
+    });
+    const range = await call(ctx.app, 'GET', '/api/catalog/products?minPrice=500&maxPrice=100');
+    expect(range.statusCode).toBe(400);
+    expect(range.json().fields).toMatchObject({ maxPrice: CATALOG_MESSAGES.priceRange });
+  });
+});
+
+describe('GET /api/catalog/products/:id', () => {
+  it('shows a listed product with its stock state, tax fields and seller card, never the stock number', async () => {
+    const res = await call(ctx.app, 'GET', `/api/catalog/products/${ids.train}`);
+    expect(res.statusCode).toBe(200);
+    const p = res.json();
+    expect(p).toMatchObject({
+      id: ids.train,
+      name: 'Wooden Train Set',
+      price: '1200.00',
+      moq: 50,
+      stockState: 'low',
+      hsnCode: '9503',
+      gstRate: '18.00',
+      seller: { id: gujarat.manufacturer.id, company: 'Rann Toys', state: 'Gujarat', verified: true },
+    });
+    expect(p).not.toHaveProperty('stock');
+    expect((await call(ctx.app, 'GET', `/api/catalog/products/${ids.car}`)).json().stockState).toBe('in_stock');
+    expect((await call(ctx.app, 'GET', `/api/catalog/products/${ids.box}`)).json().stockState).toBe('out');
+  });
+
+  it('answers 404 for pending, inactive and suspended-seller products, and unknown ids', async () => {
+    for (const id of [ids.pending, ids.hidden, ids.gone, '00000000-0000-4000-8000-000000000000']) {
+      const res = await call(ctx.app, 'GET', `/api/catalog/products/${id}`);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json().error).toBe(CATALOG_MESSAGES.notFound);
+    }
+    expect((await call(ctx.app, 'GET', '/api/catalog/products/not-an-id')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/catalog/sellers/:id', () => {
+  it('shows the profile, listed products and RFQ responsiveness from real RFQ history', async () => {
+    const buyer = await createBuyer(ctx.app.db);
+    const db = ctx.app.db;
+    const at = (h: number) => new Date(Date.now() - 10 * 24 * 3600 * 1000 + h * 3600 * 1000);
+    const rfq = (n: number) => ({
+      rfqNumber: `RFQ-CAT-${n}`,
+      manufacturerId: gujarat.manufacturer.id,
+      buyerId: buyer.buyer.id,
+      productName: 'Wooden Toy Car',
+      requestedQuantity: 100,
+      createdAt: at(0),
+    });
+    const [a, b] = await db
+      .insert(rfqs)
+      .values([rfq(1), rfq(2), rfq(3), rfq(4)])
+      .returning();
+    if (!a || !b) throw new Error('no rfq');
+    await db.insert(rfqOffers).values([
+      { rfqId: a.id, byRole: 'seller', kind: 'quote', pricePerUnit: '240.00', quantity: 100, createdAt: at(2) },
+      { rfqId: b.id, byRole: 'seller', kind: 'quote', pricePerUnit: '240.00', quantity: 100, createdAt: at(4) },
+    ]);
+    const res = await call(ctx.app, 'GET', `/api/catalog/sellers/${gujarat.manufacturer.id}`);
+    expect(res.statusCode).toBe(200);
+    const s = res.json();
+    expect(s).toMatchObject({ company: 'Rann Toys', state: 'Gujarat', verified: true, rfqCount: 4, responseRate: 50 });
+    expect(s.responseHours).toBe(3);
+    expect(s.products.map((p: { id: string }) => p.id)).toEqual([ids.train, ids.car]);
+    expect(s.total).toBe(2);
+  });
+
+  it('answers 404 for a suspended or unapproved seller', async () => {
+    const pendingSeller = await createSeller(ctx.app.db, { status: 'received' });
+    for (const id of [suspended.manufacturer.id, pendingSeller.manufacturer.id]) {
+      expect((await call(ctx.app, 'GET', `/api/catalog/sellers/${id}`)).statusCode).toBe(404);
+    }
+  });
+});
+
+it('keeps the catalogue words in step with the product row', async () => {
+  await ctx.app.db.execute(sql`update products set name = 'Teak Rocking Horse' where id = ${ids.car}`);
+  expect((await list('?q=rocking')).products.map((p) => p.id)).toEqual([ids.car]);
+});
