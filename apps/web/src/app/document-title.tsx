@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Outlet, useMatches } from 'react-router';
 
 export const PRODUCT_NAME = 'Udyog Bazaar';
@@ -18,7 +18,9 @@ export function documentTitle(title: string | undefined): string {
 export function TitledOutlet() {
   const matches = useMatches();
   const title = matches.map((m) => (m.handle as RouteHandle | undefined)?.title).findLast(Boolean);
-  useEffect(() => {
+  // A layout effect: it runs before the page's own effects, so a page naming itself after its record (a product)
+  // keeps its title.
+  useLayoutEffect(() => {
     document.title = documentTitle(title);
   }, [title]);
   return <Outlet />;

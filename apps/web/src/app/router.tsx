@@ -39,6 +39,9 @@ export const router = createBrowserRouter([
             ...page(() => import('../features/auth/forgot-password-page.tsx'), 'Reset Password'),
           },
           { path: '/auth', element: <Navigate to="/login" replace /> },
+          { path: '/products', ...page(() => import('../features/catalog/products-page.tsx'), 'Products') },
+          { path: '/products/:id', ...page(() => import('../features/catalog/product-page.tsx'), 'Product') },
+          { path: '/sellers/:id', ...page(() => import('../features/catalog/seller-page.tsx'), 'Seller') },
           { path: '/admin/login', ...page(() => import('../features/auth/admin-login-page.tsx'), 'Admin Login') },
           {
             path: '/dashboard',

@@ -57,6 +57,8 @@ export function useListState<F extends Filters>(defaults: F, allowed: { [K in ke
     search,
     setSearch,
     setFilter: <K extends keyof F & string>(key: K, value: F[K]) => update({ [key]: value, page: null }),
+    /** Several filters at once (a price range), as one history entry. */
+    setFilters: (changes: Partial<F>) => update({ ...(changes as Record<string, string>), page: null }),
     setPage: (n: number) => update({ page: n === 1 ? null : String(n) }),
   };
 }

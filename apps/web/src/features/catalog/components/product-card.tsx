@@ -1,0 +1,52 @@
+import { CATEGORY_LABELS, type CatalogProduct, formatCount, formatInr, productPath } from '@ub/shared';
+import { Link } from 'react-router';
+import { VerifiedBadge } from './verified-badge.tsx';
+
+/** One product in a grid: image, name, price per unit, MOQ, and who sells it from where. */
+export function ProductCard({ product: p }: { product: CatalogProduct }) {
+  return (
+    <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
+      <Link to={productPath(p)} className="group flex flex-1 flex-col" data-testid="product-card">
+        <div className="flex aspect-square items-center justify-center overflow-hidden bg-slate-100">
+          {p.thumbnailUrl ? (
+            <img
+              src={p.thumbnailUrl}
+              alt=""
+              loading="lazy"
+              width={300}
+              height={300}
+              className="h-full w-full object-cover transition group-hover:scale-105"
+            />
+          ) : (
+            <span className="text-xs text-slate-400">No image</span>
+          )}
+        </div>
+        <div className="flex flex-1 flex-col gap-1 p-3">
+          <span className="line-clamp-2 text-sm font-semibold text-slate-900 group-hover:text-brand-700">{p.name}</span>
+          <span className="text-base font-bold text-slate-900">
+            {formatInr(p.price)} <span className="text-xs font-normal text-slate-500">/ {p.unit}</span>
+          </span>
+          <span className="text-xs text-slate-600">
+            MOQ {formatCount(p.moq)} {p.unit}
+          </span>
+          {p.category && <span className="text-xs text-slate-500">{CATEGORY_LABELS[p.category] ?? p.category}</span>}
+          <span className="mt-auto flex flex-wrap items-center gap-1 pt-2 text-xs text-slate-600">
+            <span className="font-medium text-slate-800">{p.sellerName}</span>
+            {p.sellerState && <span>· {p.sellerState}</span>}
+            {p.verified && <VerifiedBadge small />}
+          </span>
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+export function ProductGrid({ products }: { products: CatalogProduct[] }) {
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+      {products.map((p) => (
+        <ProductCard key={p.id} product={p} />
+      ))}
+    </ul>
+  );
+}

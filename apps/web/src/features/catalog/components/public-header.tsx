@@ -1,0 +1,55 @@
+import { Link, NavLink } from 'react-router';
+import { Logo } from '../../landing/site-header.tsx';
+
+const navLink = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition hover:bg-slate-100 hover:text-slate-900 ${
+    isActive ? 'text-brand-700' : 'text-slate-600'
+  }`;
+
+/** The public pages' header: the brand (to the landing page), Products, the landing page and Sign in. */
+export function PublicHeader() {
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:px-6 lg:px-8">
+        <a href="/" aria-label="Udyog Bazaar home" className="shrink-0 rounded-lg">
+          <Logo />
+        </a>
+        <nav aria-label="Main" className="flex items-center gap-1">
+          <NavLink to="/products" className={navLink}>
+            Products
+          </NavLink>
+          <a
+            href="/"
+            className="hidden rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 sm:inline-flex"
+          >
+            Sell on Udyog Bazaar
+          </a>
+          <Link
+            to="/login"
+            className="rounded-lg border border-brand-200 px-3 py-2 text-sm font-semibold text-brand-700 transition hover:bg-brand-50"
+          >
+            Sign in
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+/** Header, the page and a one-line footer: the frame of /products, /products/:id and /sellers/:id. */
+export function PublicFrame({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <PublicHeader />
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
+        {children}
+      </main>
+      <footer className="border-t border-slate-200 bg-white py-4 text-center text-xs text-slate-500">
+        Udyog Bazaar · B2B marketplace for Indian manufacturers ·{' '}
+        <a href="/" className="text-brand-700 underline">
+          Become a seller
+        </a>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+export function VerifiedBadge({ small = false }: { small?: boolean }) {
+  return (
+    <span
+      className={`inline-flex items-center gap-1 rounded-full bg-emerald-50 font-semibold text-emerald-700 ring-1 ring-emerald-200 ${
+        small ? 'px-1.5 py-0.5 text-[11px]' : 'px-2 py-0.5 text-xs'
+      }`}
+    >
+      <span aria-hidden="true">✓</span> Verified
+    </span>
+  );
+}
