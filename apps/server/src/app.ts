@@ -19,6 +19,9 @@ import { redisBus } from './lib/redis-bus.ts';
 import { createStorage } from './lib/storage.ts';
 import { sweepPendingFiles } from './lib/stored-files.ts';
 import { webDistDir } from './lib/paths.ts';
+import { htmlShell } from './lib/html-shell.ts';
+import { publicPageRoutes } from './routes/pages.ts';
+import fastifyCompress from '@fastify/compress';
 import { jobDefinitions } from './jobs/definitions.ts';
 import { createJobRunner } from './jobs/runner.ts';
 import { startSchedules } from './jobs/schedules.ts';
@@ -58,10 +61,13 @@ export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise opened from the config. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The built web app to serve (tests pass a fixture directory); default apps/web/dist when built; false: none. */
+  webDir?: string | false;
 }
 
 /** Composes the application; `server.ts` only listens, so tests build it and call `inject`. */
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database, logger } = options;
   loadCommonPasswords();
   const app = Fastify({
     logger: withRedactedUrls(logger ?? { level: config.LOG_LEVEL }),
@@ -161,18 +167,27 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // Large JSON and HTML answers go out compressed where a route asks for it (the catalogue, the public pages);
+  // never globally, so live notification streams and CSV downloads keep flushing as they are written.
+  await app.register(fastifyCompress, { global: false, threshold: 1024, encodings: ['br', 'gzip'] });
+
   await app.register(apiRoutes, { prefix: '/api' });
 
-  const web = webDistDir();
+  const web = options.webDir === undefined ? webDistDir() : options.webDir || undefined;
   if (web) {
     await app.register(fastifyStatic, {
       root: web,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (scripts/compress-web.mjs).
+      preCompressed: true,
+      cacheControl: false,
       setHeaders(res, path) {
-        if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        // Content-hashed files never change; everything else (index.html, favicon) is checked on every use.
+        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    publicPageRoutes(app, htmlShell(web));
   }
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';

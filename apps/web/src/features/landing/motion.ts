@@ -3,7 +3,7 @@ import { type RefObject, useEffect, useState } from 'react';
 const REDUCE = '(prefers-reduced-motion: reduce)';
 
 export function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(REDUCE).matches;
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(REDUCE).matches;
 }
 
 /** Follows the visitor's reduced-motion setting, including changes while the page is open. */

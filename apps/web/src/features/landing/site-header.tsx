@@ -100,6 +100,12 @@ export function SiteHeader() {
         </nav>
         <div className="flex items-center gap-2">
           <Link
+            to="/products"
+            className="inline-flex rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 transition hover:bg-slate-100"
+          >
+            Browse products
+          </Link>
+          <Link
             to="/login"
             className="hidden rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 transition hover:bg-brand-50 sm:inline-flex"
           >

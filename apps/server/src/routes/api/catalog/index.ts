@@ -11,6 +11,8 @@ import { z } from 'zod';
 import { depsOf } from '../../../lib/deps.ts';
 import { catalogProduct, catalogSeller, searchCatalog } from '../../../modules/catalog/queries.ts';
 
+/** Lists and product pages are large JSON: compressed over 1 KB. */
+const compress = { threshold: 1024 };
 const idParams = z.object({ id: z.uuid('Not a valid id.') });
 
 /** The public catalogue: anyone may browse approved products of approved sellers, signed in or not. */
@@ -18,6 +20,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/catalog/products',
     {
+      compress,
       schema: {
         tags: ['catalog'],
         summary: 'Search the listed products with filters, sort, facet counts and pages',
@@ -31,6 +34,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/catalog/products/:id',
     {
+      compress,
       schema: {
         tags: ['catalog'],
         summary: 'One listed product with its images and seller card',
@@ -44,6 +48,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/catalog/sellers/:id',
     {
+      compress,
       schema: {
         tags: ['catalog'],
         summary: "An approved seller's profile, RFQ responsiveness and listed products",

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CatalogList, CatalogQueryInput } from '@ub/shared';
 import { api } from '../../../lib/api.ts';
-import { currentPage, serverData } from './server-data.ts';
+import { serverData } from './server-data.ts';
 
 export const catalogKeys = {
   list: (q: CatalogQueryInput) => ['catalog', 'products', q] as const,
@@ -23,7 +23,7 @@ export function useCatalogProducts(q: CatalogQueryInput) {
   return useQuery({
     queryKey: catalogKeys.list(q),
     queryFn: () => fetchCatalogProducts(q),
-    initialData: () => serverData<CatalogList>(currentPage()),
+    initialData: () => serverData<CatalogList>(),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

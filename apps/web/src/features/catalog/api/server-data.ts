@@ -1,28 +1,37 @@
 /**
- * The data the server rendered the page with (ADR 0019): a `<script type="application/json" id="ub-data">` holding
- * `{ page, data }`, where `page` is the path and query the HTML was made for. The first query of that page starts
- * from it instead of fetching again; any other page (or a later navigation) ignores it.
+ * The data a page was rendered with on the server (ADR 0019): `{ page, data }`, where `page` is the path and query
+ * the HTML was made for. In the browser it is read once from `<script type="application/json" id="ub-data">`, and
+ * the first query of that page starts from it instead of fetching again; any other page (or a later visit) fetches.
+ * On the server, entry-server.tsx provides it for the one synchronous render.
  */
-let read = false;
-let payload: { page: string; data: unknown } | null = null;
+export interface ServerPayload {
+  page: string;
+  data: unknown;
+}
 
-export function serverData<T>(page: string): T | undefined {
+const inBrowser = typeof window !== 'undefined';
+let read = !inBrowser;
+let payload: ServerPayload | null = null;
+
+/** entry-server.tsx: the data of the page being rendered (null afterwards). */
+export function provideServerData(p: ServerPayload | null): void {
+  payload = p;
+}
+
+export function serverData<T>(): T | undefined {
   if (!read) {
     read = true;
-    const el = typeof document === 'undefined' ? null : document.getElementById('ub-data');
     try {
-      payload = el?.textContent ? JSON.parse(el.textContent) : null;
+      const text = document.getElementById('ub-data')?.textContent;
+      payload = text ? (JSON.parse(text) as ServerPayload) : null;
     } catch {
       payload = null;
     }
   }
-  if (!payload || payload.page !== page) return undefined;
+  if (!payload) return undefined;
+  if (!inBrowser) return payload.data as T;
+  if (payload.page !== `${window.location.pathname}${window.location.search}`) return undefined;
   const data = payload.data as T;
-  payload = null; // once: a later visit to the same URL reads fresh data
+  payload = null;
   return data;
-}
-
-/** The current page's path and query, as the server names it in `page`. */
-export function currentPage(): string {
-  return `${window.location.pathname}${window.location.search}`;
 }
