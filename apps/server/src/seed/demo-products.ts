@@ -203,7 +203,7 @@ const CATALOG: DemoProduct[] = [
 ];
 
 /** A 900 x 900 product picture made of shapes only, rendered by sharp. */
-async function demoPicture([bg, fg, shape]: DemoProduct['art']): Promise<Buffer> {
+export async function demoPicture([bg, fg, shape]: DemoProduct['art']): Promise<Buffer> {
   const shapes = {
     circle: `<circle cx="450" cy="450" r="260" fill="${fg}"/><circle cx="450" cy="450" r="120" fill="${bg}"/>`,
     square: `<rect x="210" y="210" width="480" height="480" rx="48" fill="${fg}"/><rect x="330" y="330" width="240" height="240" rx="24" fill="${bg}"/>`,

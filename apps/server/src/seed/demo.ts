@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../db/schema/index.ts';
 import { adminDemo } from './admin-demo.ts';
 import type { DemoContext } from './demo-context.ts';
+import { seedCatalogDemo } from './demo-catalog.ts';
 import { seedDemoProducts } from './demo-products.ts';
 import { seedTradeDemo } from './demo-trade.ts';
 import { createAdmin, createSeller, userByEmail } from './factories.ts';
@@ -65,4 +66,9 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
 }
 
 /** Each feature adds its demo data here, in order (catalog before trade). */
-const demoSteps: Array<(ctx: DemoContext) => Promise<void>> = [seedDemoProducts, seedTradeDemo, adminDemo];
+const demoSteps: Array<(ctx: DemoContext) => Promise<void>> = [
+  seedDemoProducts,
+  seedCatalogDemo,
+  seedTradeDemo,
+  adminDemo,
+];

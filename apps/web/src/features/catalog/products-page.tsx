@@ -10,7 +10,7 @@ import {
   PRICE_BANDS,
   PRODUCT_CATEGORIES,
 } from '@ub/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { EmptyState, Spinner } from '../../components/feedback.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -46,6 +46,11 @@ export default function ProductsPage() {
   };
   const { data, error, isPending, isFetching } = useCatalogProducts(query);
   const fields = error instanceof ApiError ? error.fields : {};
+  // Filters fold away on a phone; on a wide screen they stand open beside the results.
+  const filtersRef = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (filtersRef.current && window.matchMedia?.('(min-width: 1024px)').matches) filtersRef.current.open = true;
+  }, []);
   const active = Object.entries(filters).some(([k, v]) => v && k !== 'sort') || list.term;
 
   return (
@@ -73,8 +78,8 @@ export default function ProductsPage() {
       </search>
       <div className="flex flex-col gap-6 lg:flex-row">
         <aside className="lg:w-64 lg:shrink-0" aria-label="Filters">
-          <details className="group rounded-xl border border-slate-200 bg-white p-4 lg:open:block" open>
-            <summary className="cursor-pointer text-sm font-semibold text-slate-900 lg:hidden">Filters</summary>
+          <details ref={filtersRef} className="rounded-xl border border-slate-200 bg-white p-4">
+            <summary className="cursor-pointer text-sm font-semibold text-slate-900">Filters</summary>
             <Filters list={list} facets={data?.facets} fields={fields} />
           </details>
         </aside>
