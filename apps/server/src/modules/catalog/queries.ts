@@ -204,42 +204,47 @@ async function listedSeller(database: Database, id: string): Promise<SellerRow |
 
 /** Everything a buyer sees of one listed product; 404 for anything not listable (pending, suspended, hidden). */
 export async function catalogProduct(database: Database, id: string): Promise<CatalogProductDetail> {
-  const [p] = await sqlRows<{
-    id: string;
-    manufacturer_id: string;
-    name: string;
-    description: string;
-    price: string;
-    unit: string;
-    moq: number;
-    stock: number;
-    category: string | null;
-    sub_category: string | null;
-    hsn_code: string | null;
-    gst_percentage: string | null;
-    sizes: string[];
-    colors: string[];
-    material: string | null;
-    brand: string | null;
-    model_number: string | null;
-    dimensions: string | null;
-    weight: string | null;
-    packaging: string | null;
-    updated_at: Date | string;
-    images: Array<{ storage_key: string; thumb_key: string; width: number; height: number }> | null;
-  }>(
+  const [p] = await sqlRows<
+    {
+      id: string;
+      manufacturer_id: string;
+      name: string;
+      description: string;
+      price: string;
+      unit: string;
+      moq: number;
+      stock: number;
+      category: string | null;
+      sub_category: string | null;
+      hsn_code: string | null;
+      gst_percentage: string | null;
+      sizes: string[];
+      colors: string[];
+      material: string | null;
+      brand: string | null;
+      model_number: string | null;
+      dimensions: string | null;
+      weight: string | null;
+      packaging: string | null;
+      updated_at: Date | string;
+      images: Array<{ storage_key: string; thumb_key: string; width: number; height: number }> | null;
+    } & Omit<SellerRow, 'id' | 'category'> & { seller_category: string }
+  >(
     database,
     sql`select p.id, p.manufacturer_id, p.name, p.description, p.price::text as price, p.unit, p.moq, p.stock,
                p.category, p.sub_category, p.hsn_code, p.gst_percentage::text as gst_percentage, p.sizes, p.colors,
                p.material, p.brand, p.model_number, p.dimensions, p.weight, p.packaging, p.updated_at,
                (select json_agg(json_build_object('storage_key', pm.storage_key, 'thumb_key', pm.thumb_key,
                   'width', pm.width, 'height', pm.height) order by pm.position, pm.created_at)
-                  from product_media pm where pm.product_id = p.id) as images
-          from products p where p.id = ${id} and ${isListableP}`,
+                  from product_media pm where pm.product_id = p.id) as images,
+               m.company_name, m.state, m.category as seller_category, m.reviewed_at,
+               ${verifiedSql(sql`m.id`)} as verified
+          from products p join manufacturers m on m.id = p.manufacturer_id
+         where p.id = ${id} and ${isListableP}`,
   );
   if (!p) throw notFound(CATALOG_MESSAGES.notFound);
-  const seller = await listedSeller(database, p.manufacturer_id);
-  if (!seller) throw notFound(CATALOG_MESSAGES.notFound);
+  // One round trip: the seller card comes with the product (the listability rule already checked the seller).
+  const seller: SellerRow = { ...p, id: p.manufacturer_id, category: p.seller_category };
   return {
     id: p.id,
     name: p.name,
