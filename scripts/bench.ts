@@ -49,6 +49,12 @@ const SCRIPTS = [
     args: ['tsx', 'scripts/bench-catalog.ts'],
   },
   {
+    key: 'public',
+    title: 'Public catalogue',
+    command: 'npx tsx scripts/bench-public-catalog.ts',
+    args: ['tsx', 'scripts/bench-public-catalog.ts'],
+  },
+  {
     key: 'orders',
     title: 'Orders and seller dashboard',
     command: 'npx tsx scripts/bench-orders.ts',

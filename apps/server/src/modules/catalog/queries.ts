@@ -90,6 +90,14 @@ const ORDER: Record<string, SQL> = {
   price_desc: sql`p.price desc, p.id desc`,
 };
 
+/** The same orders over the counted matches `c`. */
+const CAPPED_ORDER: Record<string, SQL> = {
+  relevance: sql`rank desc, created_at desc, id desc`,
+  newest: sql`created_at desc, id desc`,
+  price_asc: sql`price, id`,
+  price_desc: sql`price desc, id desc`,
+};
+
 export async function searchCatalog(database: Database, f: CatalogQuery): Promise<CatalogList> {
   const tsq = f.q ? catalogTsQuery(f.q) : null;
   const conds: SQL[] = [isListableP];
@@ -108,7 +116,8 @@ export async function searchCatalog(database: Database, f: CatalogQuery): Promis
   const where = sql.join(conds, sql` and `);
   const sort = f.sort ?? (tsq ? 'relevance' : 'newest');
   const offset = (f.page - 1) * CATALOG_PAGE_SIZE;
-  const rank = tsq ? sql`ts_rank(p.catalog_doc, to_tsquery('simple', ${tsq}))` : sql`0`;
+  const rank = tsq ? sql`ts_rank(p.catalog_doc, to_tsquery('simple', ${tsq}))` : sql`0::real`;
+  const cappedSort = sort === 'relevance' && !tsq ? 'newest' : sort;
 
   // The first CATALOG_COUNT_CAP + 1 matches, in no particular order: the facets and the total.
   const bands = sql.join(
@@ -122,10 +131,12 @@ export async function searchCatalog(database: Database, f: CatalogQuery): Promis
     category: Array<{ value: string; count: number }> | null;
     state: Array<{ value: string; count: number }> | null;
     price: Array<{ value: string; count: number }> | null;
+    ids: string[] | null;
   }>(
     database,
     sql`with c as materialized (
-          select p.category, p.price, p.manufacturer_id from products p where ${where} limit ${CATALOG_COUNT_CAP + 1}
+          select p.id, p.category, p.price, p.manufacturer_id, p.created_at, ${rank} as rank
+            from products p where ${where} limit ${CATALOG_COUNT_CAP + 1}
         ), s as (
           select m.state, count(*)::int as n from c join manufacturers m on m.id = c.manufacturer_id group by m.state
         )
@@ -135,25 +146,37 @@ export async function searchCatalog(database: Database, f: CatalogQuery): Promis
           (select json_agg(json_build_object('value', state, 'count', n) order by n desc, state)
              from s where state is not null) as state,
           (select json_agg(json_build_object('value', band, 'count', n))
-             from (select case ${bands} end as band, count(*)::int as n from c group by 1) x) as price`,
+             from (select case ${bands} end as band, count(*)::int as n from c group by 1) x) as price,
+          (select json_agg(id) from (select id from c order by ${CAPPED_ORDER[cappedSort]}
+             limit ${CATALOG_PAGE_SIZE} offset ${offset}) x) as ids`,
   );
   const matched = Number(summary?.n ?? 0);
   const exact = matched <= CATALOG_COUNT_CAP;
 
   let rows: ListRow[] = [];
-  if (matched > offset) {
-    // Relevance ranks within the capped matches (a search that common is better narrowed than paged through);
-    // the other orders walk their partial index over every match.
-    const order =
-      sort === 'relevance' && tsq ? sql`${rank} desc, p.created_at desc, p.id desc` : (ORDER[sort] ?? ORDER.newest);
-    const source =
-      sort === 'relevance' && tsq
-        ? sql`(select * from products p where ${where} limit ${CATALOG_COUNT_CAP + 1})`
-        : sql`products`;
+  if (exact || cappedSort === 'relevance') {
+    // Every match was read (or relevance ranks within the first CATALOG_COUNT_CAP, a search that common being
+    // better narrowed than paged through): the page's ids came with the facets; read their cards by key.
+    const ids = summary?.ids ?? [];
+    if (ids.length > 0) {
+      const cards = await sqlRows<ListRow>(
+        database,
+        sql`select ${cardColumns} from products p join manufacturers m on m.id = p.manufacturer_id ${firstImage}
+             where p.id in (${sql.join(
+               ids.map((id) => sql`${id}`),
+               sql`, `,
+             )})`,
+      );
+      const byId = new Map(cards.map((r) => [r.id, r]));
+      rows = ids.flatMap((id) => byId.get(id) ?? []);
+    }
+  } else if (matched > offset) {
+    // More matches than were counted: newest and price walk their partial index over every match.
+    const order = ORDER[sort] ?? ORDER.newest;
     rows = await sqlRows<ListRow>(
       database,
       sql`select ${cardColumns}
-            from (select p.* from ${source} p where ${where} order by ${order}
+            from (select p.* from products p where ${where} order by ${order}
                    limit ${CATALOG_PAGE_SIZE} offset ${offset}) p
             join manufacturers m on m.id = p.manufacturer_id
             ${firstImage}
