@@ -182,6 +182,10 @@ async function main() {
           comparator: '<=',
         }) && ok;
       info(`catalogue ${label}: req/s`, r.requests.average, 'req/s');
+      // One request at a time: the cost of the request itself, apart from queueing for the two cores.
+      const one = await cannon({ label, url: `${server.base}${path}`, connections: 1, duration: 3 });
+      console.log(`    ${''.padEnd(32)} alone: p50 ${one.latency.p50} ms   p99 ${one.latency.p99} ms`);
+      info(`catalogue ${label}: p50 one at a time`, one.latency.p50, 'ms');
     }
     const paths = await productPaths(url, 200);
     console.log(`\nProduct page HTML (${paths.length} products in turn), 10 connections`);
@@ -203,6 +207,15 @@ async function main() {
         comparator: '<=',
       }) && ok;
     info('product page HTML: req/s', r.requests.average, 'req/s');
+    const one = await cannon({
+      label: 'product page HTML alone',
+      url: server.base,
+      requests: paths.map((path) => ({ method: 'GET', path })),
+      connections: 1,
+      duration: 3,
+    });
+    console.log(`                                     alone: p50 ${one.latency.p50} ms   p99 ${one.latency.p99} ms`);
+    info('product page HTML: p50 one at a time', one.latency.p50, 'ms');
   } finally {
     await server?.stop();
     rmSync(work, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { Link, NavLink } from 'react-router';
-import { Logo } from '../../landing/site-header.tsx';
+import { BrandMark } from '../../../components/brand-mark.tsx';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition hover:bg-slate-100 hover:text-slate-900 ${
@@ -12,7 +12,12 @@ export function PublicHeader() {
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:px-6 lg:px-8">
         <a href="/" aria-label="Udyog Bazaar home" className="shrink-0 rounded-lg">
-          <Logo />
+          <span className="flex items-center gap-2">
+            <BrandMark />
+            <span className="text-lg font-bold tracking-tight text-slate-900">
+              Udyog <span className="text-brand-700">Bazaar</span>
+            </span>
+          </span>
         </a>
         <nav aria-label="Main" className="flex items-center gap-1">
           <NavLink to="/products" className={navLink}>
