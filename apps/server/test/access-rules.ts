@@ -152,6 +152,18 @@ export const RULES: Record<string, Rule> = {
   },
   'GET /api/buyer/orders': { access: buyer },
   'GET /api/buyer/orders/{id}': { access: buyer, owner: 'buyerA', params: order },
+  'GET /api/buyer/orders/{id}/invoice': { access: buyer, owner: 'buyerA', params: order },
+  'GET /api/buyer/dashboard': { access: buyer },
+  'GET /api/buyer/profile': { access: buyer },
+  'PUT /api/buyer/profile': {
+    access: buyer,
+    body: () => ({
+      company_name: 'Probe Traders',
+      contact_name: 'Probe Person',
+      address: 'Sector 29, Gurugram',
+      state: 'Haryana',
+    }),
+  },
   'POST /api/buyer/orders/{id}/payments': { access: buyer, owner: 'buyerA', params: order },
   'POST /api/buyer/orders/{id}/cancel': { access: buyer, owner: 'buyerA', params: order },
   'POST /api/buyer/orders/{id}/disputes': { access: buyer, owner: 'buyerA', params: order },
