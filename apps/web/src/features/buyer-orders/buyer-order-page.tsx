@@ -1,0 +1,308 @@
+import {
+  type BuyerOrderDetail,
+  DISPUTE_STATUS_LABELS,
+  formatDate,
+  formatDateTime,
+  formatInr,
+  formatQuantity,
+  ORDER_STATUS_LABELS,
+} from '@ub/shared';
+import { ArrowLeft } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { Button } from '../../components/button.tsx';
+import { Badge, Spinner } from '../../components/feedback.tsx';
+import { FormError, TextAreaField } from '../../components/field.tsx';
+import type { ApiError } from '../../lib/api.ts';
+import { OrderStatusBadge } from '../orders/components/order-status-badge.tsx';
+import { useCancelBuyerOrder } from './api/cancel-order.ts';
+import { downloadBuyerInvoice } from './api/invoice.ts';
+import { useBuyerOrder } from './api/order.ts';
+import { useRaiseDispute } from './api/raise-dispute.ts';
+import { PaymentBadge } from './components/payment-badge.tsx';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-4" aria-label={title}>
+      <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">{title}</h2>
+      <div className="space-y-1 text-sm text-slate-800">{children}</div>
+    </section>
+  );
+}
+
+/** An order of the buyer on its own page: status, timeline, tracking, lines with GST, seller, invoice, disputes. */
+export default function BuyerOrderPage() {
+  const { id = '' } = useParams();
+  const query = useBuyerOrder(id);
+  return (
+    <div>
+      <Link
+        to="/buyer/orders"
+        className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-brand-700"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Orders
+      </Link>
+      {query.isPending && <Spinner label="Loading order..." />}
+      {query.error && (
+        <div role="alert" className="rounded-xl border border-slate-200 bg-white p-6 text-center">
+          <p className="text-sm font-medium text-red-700">{query.error.message}</p>
+          <Button variant="secondary" className="mt-3" onClick={() => query.refetch()}>
+            Retry
+          </Button>
+        </div>
+      )}
+      {query.data && <OrderView order={query.data} />}
+    </div>
+  );
+}
+
+function OrderView({ order }: { order: BuyerOrderDetail }) {
+  const { payment, tracking, shippingAddress: a, seller } = order;
+  const [busy, setBusy] = useState(false);
+  const canCancel = order.nextStatuses.includes('cancelled');
+  const openDispute = order.disputes.find((d) => d.status === 'open' || d.status === 'under_review');
+  // A dispute needs something at stake: money paid or goods shipped (the server says the same).
+  const canDispute =
+    !openDispute && (payment.status === 'paid' || order.status === 'shipped' || order.status === 'delivered');
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadBuyerInvoice(order.id, order.invoiceNumber as string);
+    } catch (e) {
+      toast.error((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Order {order.orderId}</h1>
+          <p className="text-sm text-slate-600">
+            Placed on {formatDate(order.orderDate)} with {seller.name}
+            {order.rfqNumber ? ` · from ${order.rfqNumber}` : ''}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <OrderStatusBadge status={order.status} />
+          <PaymentBadge status={payment.status} />
+          <span className="text-lg font-bold">{formatInr(payment.total)}</span>
+        </div>
+      </div>
+      {order.cancelReason && (
+        <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">Cancelled: {order.cancelReason}</p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {order.invoiceNumber && (
+          <Button variant="secondary" onClick={download} disabled={busy}>
+            {busy ? 'Downloading...' : `Download invoice ${order.invoiceNumber}`}
+          </Button>
+        )}
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <Section title="Products">
+            <ul className="divide-y divide-slate-100">
+              {order.products.map((p) => (
+                <li key={p.id} className="flex flex-wrap justify-between gap-2 py-2">
+                  <div className="min-w-0">
+                    <p className="font-medium">{p.name}</p>
+                    <p className="text-xs text-slate-500">
+                      {formatQuantity(p.quantity, p.unit)} × {formatInr(p.unitPrice)} · GST {Number(p.gstPercentage)}% (
+                      {formatInr(p.taxAmount)}){p.hsnCode ? ` · HSN ${p.hsnCode}` : ''}
+                    </p>
+                  </div>
+                  <p className="font-semibold">{formatInr(p.totalPrice)}</p>
+                </li>
+              ))}
+            </ul>
+            <dl className="mt-2 space-y-1 border-t border-slate-200 pt-2">
+              {(
+                [
+                  ['Subtotal', payment.subtotal],
+                  ['Shipping', payment.shipping],
+                  ['GST', payment.tax],
+                ] as const
+              ).map(([k, v]) => (
+                <div key={k} className="flex justify-between">
+                  <dt>{k}</dt>
+                  <dd>{formatInr(v)}</dd>
+                </div>
+              ))}
+              <div className="flex justify-between font-semibold">
+                <dt>Total</dt>
+                <dd>{formatInr(payment.total)}</dd>
+              </div>
+            </dl>
+          </Section>
+          <Section title="Timeline">
+            <ol className="space-y-2">
+              {order.timeline.map((e) => (
+                <li key={`${e.to}-${e.at}`} className="border-l-2 border-brand-600 pl-3">
+                  <p className="font-medium">{ORDER_STATUS_LABELS[e.to]}</p>
+                  <p className="text-xs text-slate-500">{formatDateTime(e.at)}</p>
+                  {e.note && <p className="text-xs text-slate-600">{e.note}</p>}
+                </li>
+              ))}
+            </ol>
+          </Section>
+          <DisputesSection order={order} canDispute={canDispute} />
+        </div>
+        <div className="space-y-4">
+          <Section title="Tracking">
+            {tracking.carrier ? (
+              <>
+                <p>Carrier: {tracking.carrier}</p>
+                <p>Tracking number: {tracking.trackingNumber}</p>
+                {tracking.estimatedDelivery && <p>Estimated delivery: {formatDate(tracking.estimatedDelivery)}</p>}
+              </>
+            ) : (
+              <p className="text-slate-500">Not shipped yet.</p>
+            )}
+          </Section>
+          <Section title="Seller">
+            <p className="font-medium">{seller.name}</p>
+            {seller.state && <p>{seller.state}</p>}
+            <p className="font-mono text-xs">GSTIN {seller.gstNumber}</p>
+          </Section>
+          <Section title="Shipping address">
+            <p>{a.street}</p>
+            {a.apartment && <p>{a.apartment}</p>}
+            <p>
+              {a.city}, {a.state} {a.zipCode}
+            </p>
+          </Section>
+          <Section title="Payment">
+            <p>
+              Status: <PaymentBadge status={payment.status} />
+            </p>
+            {payment.method && <p>Method: {payment.method}</p>}
+            {payment.reference && <p>Reference: {payment.reference}</p>}
+            {payment.paidAt && <p>Paid on {formatDate(payment.paidAt)}</p>}
+          </Section>
+          {canCancel && <CancelSection orderId={order.id} />}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function CancelSection({ orderId }: { orderId: string }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const cancel = useCancelBuyerOrder(orderId);
+  if (!open) {
+    return (
+      <Button variant="danger" className="w-full" onClick={() => setOpen(true)}>
+        Cancel order
+      </Button>
+    );
+  }
+  const submit = async () => {
+    setError(null);
+    if (!reason.trim()) {
+      setError('Reason is required.');
+      return;
+    }
+    try {
+      await cancel.mutateAsync(reason.trim());
+      toast.success('Order cancelled.');
+      setOpen(false);
+    } catch (e) {
+      setError((e as ApiError).message);
+    }
+  };
+  return (
+    <Section title="Cancel order">
+      <TextAreaField
+        label="Why are you cancelling?"
+        rows={3}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        error={error ?? undefined}
+      />
+      <div className="flex gap-2 pt-2">
+        <Button variant="secondary" onClick={() => setOpen(false)}>
+          Keep order
+        </Button>
+        <Button variant="danger" onClick={submit} disabled={cancel.isPending}>
+          {cancel.isPending ? 'Cancelling...' : 'Cancel order'}
+        </Button>
+      </div>
+    </Section>
+  );
+}
+
+function DisputesSection({ order, canDispute }: { order: BuyerOrderDetail; canDispute: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const raise = useRaiseDispute(order.id);
+  if (order.disputes.length === 0 && !canDispute) return null;
+  const submit = async () => {
+    setError(null);
+    if (!reason.trim()) {
+      setError('Reason is required.');
+      return;
+    }
+    try {
+      await raise.mutateAsync(reason.trim());
+      toast.success('Dispute raised. Our team will review it.');
+      setOpen(false);
+      setReason('');
+    } catch (e) {
+      setError((e as ApiError).message);
+    }
+  };
+  return (
+    <Section title="Disputes">
+      {order.disputes.map((d) => (
+        <article key={d.id} className="rounded-lg border border-slate-200 p-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <Badge tone={d.status.startsWith('resolved') ? 'green' : d.status === 'open' ? 'yellow' : 'blue'}>
+              {DISPUTE_STATUS_LABELS[d.status]}
+            </Badge>
+            <span className="text-xs text-slate-500">Raised {formatDateTime(d.createdAt)}</span>
+          </div>
+          <p className="mt-2 whitespace-pre-line">{d.reason}</p>
+          {d.notes && (
+            <div className="mt-2 rounded bg-slate-50 p-2 text-xs text-slate-700">
+              <p className="font-semibold">From the Udyog Bazaar team</p>
+              <p className="whitespace-pre-line">{d.notes}</p>
+            </div>
+          )}
+        </article>
+      ))}
+      {canDispute && !open && (
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          Raise a dispute
+        </Button>
+      )}
+      {open && (
+        <div className="space-y-2">
+          <FormError message={error} />
+          <TextAreaField
+            label="What went wrong?"
+            rows={4}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            hint="Describe the problem: damaged, missing or wrong goods, or a payment issue."
+          />
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Not now
+            </Button>
+            <Button onClick={submit} disabled={raise.isPending}>
+              {raise.isPending ? 'Sending...' : 'Raise dispute'}
+            </Button>
+          </div>
+        </div>
+      )}
+      {raise.isPending && <Spinner label="Sending..." />}
+    </Section>
+  );
+}
