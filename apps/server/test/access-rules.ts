@@ -154,6 +154,17 @@ export const RULES: Record<string, Rule> = {
   'GET /api/buyer/orders/{id}': { access: buyer, owner: 'buyerA', params: order },
   'GET /api/buyer/orders/{id}/invoice': { access: buyer, owner: 'buyerA', params: order },
   'GET /api/buyer/dashboard': { access: buyer },
+  'POST /api/buyer/disputes/{id}/evidence': {
+    access: buyer,
+    owner: 'buyerA',
+    params: (w) => ({ id: w.disputeId }),
+    files: png,
+  },
+  'GET /api/buyer/disputes/{id}/evidence/{evidenceId}': {
+    access: buyer,
+    owner: 'buyerA',
+    params: (w) => w.newEvidence(),
+  },
   'GET /api/buyer/profile': { access: buyer },
   'PUT /api/buyer/profile': {
     access: buyer,

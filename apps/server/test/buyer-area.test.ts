@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createBuyer, makeGstin, makePhone } from '../src/seed/factories.ts';
 import { call, count, createBuyerSession, loginSeller, type TestContext, useTestApp } from './helpers.ts';
+import { upload } from './multipart.ts';
+import { VALID_PDF, validPng } from './openapi-support.ts';
 import { placeOrder, setStatus, tradeSetup } from './trade-fixtures.ts';
 
 const t: TestContext = useTestApp();
@@ -245,5 +247,71 @@ describe('the company profile', () => {
     expect(res.json().fields.gst_number).toBeTruthy();
     const shown = (await call(t.app, 'GET', '/api/buyer/profile', { token: b.token })).json();
     expect(shown.companyName).toBe(b.buyer.companyName);
+  });
+});
+
+describe('dispute evidence', () => {
+  it('attaches photos and a PDF to a dispute, shows them on the order and serves them only to that buyer', async () => {
+    const { seller, buyer, product } = await tradeSetup(t.app);
+    const other = await createBuyerSession(t.app);
+    const o = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id)).json();
+    await call(t.app, 'POST', `/api/buyer/orders/${o.id}/payments`, {
+      token: buyer.token,
+      body: { method: 'UPI', reference: 'UPI-9' },
+    });
+    const d = (
+      await call(t.app, 'POST', `/api/buyer/orders/${o.id}/disputes`, {
+        token: buyer.token,
+        body: { reason: 'Cartons arrived wet' },
+      })
+    ).json();
+    const res = await upload(t.app, `/api/buyer/disputes/${d.id}/evidence`, buyer.token, [
+      { field: 'files', name: 'carton.png', data: await validPng(), type: 'image/png' },
+      { field: 'files', name: 'courier-note.pdf', data: VALID_PDF, type: 'application/pdf' },
+    ]);
+    expect(res.statusCode).toBe(201);
+    const evidence = res.json().evidence as Array<{ id: string; name: string; mime: string; url: string }>;
+    expect(evidence.map((e) => [e.name, e.mime])).toEqual([
+      ['carton.png', 'image/png'],
+      ['courier-note.pdf', 'application/pdf'],
+    ]);
+    const detail = (await call(t.app, 'GET', `/api/buyer/orders/${o.id}`, { token: buyer.token })).json();
+    expect(detail.disputes[0].evidence.map((e: { id: string }) => e.id)).toEqual(evidence.map((e) => e.id));
+
+    const file = await call(t.app, 'GET', evidence[1]?.url as string, { token: buyer.token });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await call(t.app, 'GET', evidence[1]?.url as string, { token: other.token })).statusCode).toBe(404);
+    const stranger = await upload(t.app, `/api/buyer/disputes/${d.id}/evidence`, other.token, [
+      { field: 'files', name: 'x.png', data: await validPng(), type: 'image/png' },
+    ]);
+    expect(stranger.statusCode).toBe(404);
+  });
+
+  it('refuses a file that is not a photo or PDF, and more than five files, storing nothing', async () => {
+    const { seller, buyer, product } = await tradeSetup(t.app);
+    const o = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id)).json();
+    await call(t.app, 'POST', `/api/buyer/orders/${o.id}/payments`, {
+      token: buyer.token,
+      body: { method: 'UPI', reference: 'UPI-10' },
+    });
+    const d = (
+      await call(t.app, 'POST', `/api/buyer/orders/${o.id}/disputes`, { token: buyer.token, body: { reason: 'Short' } })
+    ).json();
+    const before = await count(t.database, 'dispute_evidence');
+    const html = await upload(t.app, `/api/buyer/disputes/${d.id}/evidence`, buyer.token, [
+      { field: 'files', name: 'proof.png', data: '<html><script>alert(1)</script></html>', type: 'image/png' },
+    ]);
+    expect(html.statusCode).toBe(400);
+    expect(html.json().error).toBe('"proof.png" must be a photo (JPEG, PNG, WebP) or a PDF.');
+    const png = await validPng();
+    const six = await upload(
+      t.app,
+      `/api/buyer/disputes/${d.id}/evidence`,
+      buyer.token,
+      Array.from({ length: 6 }, (_, i) => ({ field: 'files', name: `p${i}.png`, data: png, type: 'image/png' })),
+    );
+    expect(six.statusCode).toBe(400);
+    expect(await count(t.database, 'dispute_evidence')).toBe(before);
   });
 });

@@ -52,6 +52,17 @@ export type BuyerOrderListResponse = z.infer<typeof buyerOrderListResponse>;
 
 export const DISPUTE_EVIDENCE_LIMITS = { files: 5, bytes: 5 * 1024 * 1024 } as const;
 
+export const disputeEvidenceItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  /** Where the buyer opens the file (the API, with their token). */
+  url: z.string(),
+  createdAt: z.string(),
+});
+export type DisputeEvidenceItem = z.infer<typeof disputeEvidenceItem>;
+
 export const buyerDispute = z.object({
   id: z.string(),
   status: z.enum(DISPUTE_STATUSES),
@@ -60,6 +71,7 @@ export const buyerDispute = z.object({
   notes: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  evidence: z.array(disputeEvidenceItem),
 });
 export type BuyerDispute = z.infer<typeof buyerDispute>;
 
@@ -106,3 +118,13 @@ export const buyerProfileUpdateSchema = gstinMatchesState(
   }),
 );
 export type BuyerProfileUpdate = z.input<typeof buyerProfileUpdateSchema>;
+
+/* ---------- dispute evidence ---------- */
+
+export const EVIDENCE_MESSAGES = {
+  missing: 'Choose at least one photo or PDF.',
+  tooMany: `A dispute can hold at most ${DISPUTE_EVIDENCE_LIMITS.files} evidence files.`,
+  tooLarge: (name: string) => `"${name}" is larger than 5 MB.`,
+  badType: (name: string) => `"${name}" must be a photo (JPEG, PNG, WebP) or a PDF.`,
+  unreadable: (name: string) => `Could not read "${name}".`,
+} as const;

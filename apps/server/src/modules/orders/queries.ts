@@ -38,6 +38,7 @@ import {
   searchPage,
   searchQuery,
 } from '../../lib/search.ts';
+import { evidenceOf } from '../disputes/evidence.ts';
 import { iso } from '../trade/common.ts';
 
 /** The rows of `orders` a scope may see: a seller's own, a buyer's own, every order for the admin. */
@@ -302,6 +303,10 @@ export async function buyerOrderDetail(db: Db, buyerId: string, orderId: string)
       .orderBy(desc(disputes.createdAt)),
   ]);
   if (!seller) throw notFound('Order not found');
+  const evidence = await evidenceOf(
+    db,
+    raised.map((d) => d.id),
+  );
   return {
     ...detail,
     seller: { ...seller, state: seller.state ?? '' },
@@ -312,6 +317,7 @@ export async function buyerOrderDetail(db: Db, buyerId: string, orderId: string)
       notes: d.notes,
       createdAt: d.createdAt.toISOString(),
       updatedAt: d.updatedAt.toISOString(),
+      evidence: evidence.get(d.id) ?? [],
     })),
   };
 }

@@ -1,5 +1,9 @@
+import multipart from '@fastify/multipart';
 import {
   buyerDashboard,
+  DISPUTE_EVIDENCE_LIMITS,
+  disputeEvidenceItem,
+  EVIDENCE_MESSAGES,
   buyerOrderDetail,
   buyerOrderListQuery,
   buyerOrderListResponse,
@@ -20,9 +24,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { buyerScope, depsOf } from '../../../lib/deps.ts';
+import { badRequest } from '../../../lib/errors.ts';
+import { sendPrivateFile } from '../../../lib/storage.ts';
+import { multipartFailure, type ReadFile, readPart } from '../../../lib/uploads.ts';
 import { buyerOfUser, updateBuyerProfile } from '../../../modules/buyers/commands.ts';
 import { buyerDashboard as buyerDashboardOf, buyerProfile as buyerProfileOf } from '../../../modules/buyers/queries.ts';
 import { raiseDispute } from '../../../modules/disputes/commands.ts';
+import { addDisputeEvidence, buyerEvidenceFile } from '../../../modules/disputes/evidence.ts';
 import { cancelByBuyer, placeBuyerOrder } from '../../../modules/orders/commands.ts';
 import { invoiceData, renderInvoicePdf } from '../../../modules/orders/invoice.ts';
 import {
@@ -43,6 +51,14 @@ const created = z.object({ id: z.string(), number: z.string() });
 /** The buyer side of trade: the buyer area's screens (/buyer) and other systems trade through this API. */
 const routes: FastifyPluginAsyncZod = async (app) => {
   guardFolder(app, 'buyer');
+  await app.register(multipart, {
+    limits: {
+      fileSize: DISPUTE_EVIDENCE_LIMITS.bytes,
+      files: DISPUTE_EVIDENCE_LIMITS.files,
+      fields: 5,
+      parts: DISPUTE_EVIDENCE_LIMITS.files + 5,
+    },
+  });
   const buyerOf = async (req: Parameters<typeof currentUser>[0]) => buyerOfUser(app.db, currentUser(req).id);
 
   app.post(
@@ -300,6 +316,64 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const d = await raiseDispute(depsOf(app), (await buyerOf(req)).id, req.params.id, req.body.reason);
       return reply.status(201).send({ id: d.id, status: d.status });
+    },
+  );
+
+  app.post(
+    '/buyer/disputes/:id/evidence',
+    {
+      preHandler: app.limit('dispute-evidence', 30, 10),
+      schema: {
+        tags: ['buyer'],
+        summary: `Attach photos or PDFs to a dispute (multipart, repeated field "files"; ${DISPUTE_EVIDENCE_LIMITS.files} files of 5 MB at most)`,
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: {
+          201: z.object({ evidence: z.array(disputeEvidenceItem) }),
+          400: errorBody,
+          404: errorBody,
+          409: errorBody,
+          413: errorBody,
+          429: errorBody,
+          ...guarded,
+        },
+      },
+    },
+    async (req, reply) => {
+      const buyer = await buyerOf(req);
+      if (!req.isMultipart()) throw badRequest(EVIDENCE_MESSAGES.missing, { files: EVIDENCE_MESSAGES.missing });
+      const files: ReadFile[] = [];
+      try {
+        for await (const part of req.files()) {
+          if (part.fieldname !== 'files') {
+            part.file.resume();
+            continue;
+          }
+          files.push(await readPart(part));
+        }
+      } catch (err) {
+        throw multipartFailure(err) ?? err;
+      }
+      const evidence = await addDisputeEvidence({ db: app.db, storage: app.storage }, buyer.id, req.params.id, files);
+      return reply.status(201).send({ evidence });
+    },
+  );
+
+  app.get(
+    '/buyer/disputes/:id/evidence/:evidenceId',
+    {
+      schema: {
+        tags: ['buyer'],
+        summary: 'One evidence file of one of my disputes',
+        security: [{ bearerAuth: [] }],
+        params: z.object({ id: z.uuid('Not a valid id.'), evidenceId: z.uuid('Not a valid id.') }),
+      },
+    },
+    async (req, reply) => {
+      const buyer = await buyerOf(req);
+      const e = await buyerEvidenceFile(app.db, buyer.id, req.params.id, req.params.evidenceId);
+      return sendPrivateFile(reply, app.storage, e.storageKey, e.mime, e.originalName);
     },
   );
 };
