@@ -1,13 +1,15 @@
 import {
   type BuyerOrderDetail,
+  DISPUTE_EVIDENCE_LIMITS,
   DISPUTE_STATUS_LABELS,
+  EVIDENCE_MESSAGES,
   formatDate,
   formatDateTime,
   formatInr,
   formatQuantity,
   ORDER_STATUS_LABELS,
 } from '@ub/shared';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Paperclip } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -16,7 +18,9 @@ import { Badge, Spinner } from '../../components/feedback.tsx';
 import { FormError, TextAreaField } from '../../components/field.tsx';
 import type { ApiError } from '../../lib/api.ts';
 import { OrderStatusBadge } from '../orders/components/order-status-badge.tsx';
+import { useAddEvidence } from './api/add-evidence.ts';
 import { useCancelBuyerOrder } from './api/cancel-order.ts';
+import { openEvidence } from './api/evidence-file.ts';
 import { downloadBuyerInvoice } from './api/invoice.ts';
 import { useBuyerOrder } from './api/order.ts';
 import { useRaiseDispute } from './api/raise-dispute.ts';
@@ -242,6 +246,8 @@ function DisputesSection({ order, canDispute }: { order: BuyerOrderDetail; canDi
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const raise = useRaiseDispute(order.id);
+  const addEvidence = useAddEvidence();
+  const [files, setFiles] = useState<File[]>([]);
   if (order.disputes.length === 0 && !canDispute) return null;
   const submit = async () => {
     setError(null);
@@ -249,13 +255,35 @@ function DisputesSection({ order, canDispute }: { order: BuyerOrderDetail; canDi
       setError('Reason is required.');
       return;
     }
+    const tooBig = files.find((f) => f.size > DISPUTE_EVIDENCE_LIMITS.bytes);
+    if (tooBig) {
+      setError(EVIDENCE_MESSAGES.tooLarge(tooBig.name));
+      return;
+    }
+    if (files.length > DISPUTE_EVIDENCE_LIMITS.files) {
+      setError(EVIDENCE_MESSAGES.tooMany);
+      return;
+    }
+    let disputeId: string;
     try {
-      await raise.mutateAsync(reason.trim());
-      toast.success('Dispute raised. Our team will review it.');
-      setOpen(false);
-      setReason('');
+      disputeId = (await raise.mutateAsync(reason.trim())).id;
     } catch (e) {
       setError((e as ApiError).message);
+      return;
+    }
+    setOpen(false);
+    setReason('');
+    if (!files.length) {
+      toast.success('Dispute raised. Our team will review it.');
+      return;
+    }
+    try {
+      await addEvidence.mutateAsync({ disputeId, files });
+      toast.success('Dispute raised with your evidence. Our team will review it.');
+      setFiles([]);
+    } catch (e) {
+      // The dispute stands; the files can be added again from it.
+      toast.error(`Dispute raised, but the evidence was not attached: ${(e as ApiError).message}`);
     }
   };
   return (
@@ -269,6 +297,24 @@ function DisputesSection({ order, canDispute }: { order: BuyerOrderDetail; canDi
             <span className="text-xs text-slate-500">Raised {formatDateTime(d.createdAt)}</span>
           </div>
           <p className="mt-2 whitespace-pre-line">{d.reason}</p>
+          {d.evidence.length > 0 && (
+            <ul className="mt-2 flex flex-wrap gap-2" aria-label="Evidence">
+              {d.evidence.map((e) => (
+                <li key={e.id}>
+                  <button
+                    type="button"
+                    className="inline-flex items-center gap-1 rounded border border-slate-200 px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50"
+                    onClick={() => openEvidence(e.url).catch((err: Error) => toast.error(err.message))}
+                  >
+                    <Paperclip aria-hidden="true" className="h-3.5 w-3.5" />
+                    {e.name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {(d.status === 'open' || d.status === 'under_review') &&
+            d.evidence.length < DISPUTE_EVIDENCE_LIMITS.files && <MoreEvidence disputeId={d.id} />}
           {d.notes && (
             <div className="mt-2 rounded bg-slate-50 p-2 text-xs text-slate-700">
               <p className="font-semibold">From the Udyog Bazaar team</p>
@@ -292,17 +338,60 @@ function DisputesSection({ order, canDispute }: { order: BuyerOrderDetail; canDi
             onChange={(e) => setReason(e.target.value)}
             hint="Describe the problem: damaged, missing or wrong goods, or a payment issue."
           />
+          <label className="block text-sm font-medium text-slate-700">
+            Evidence (optional)
+            <input
+              type="file"
+              multiple
+              accept="image/jpeg,image/png,image/webp,application/pdf"
+              className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
+              onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+            />
+            <span className="mt-1 block text-xs font-normal text-slate-500">
+              Up to {DISPUTE_EVIDENCE_LIMITS.files} photos or PDFs, 5 MB each.
+            </span>
+          </label>
           <div className="flex gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>
               Not now
             </Button>
-            <Button onClick={submit} disabled={raise.isPending}>
-              {raise.isPending ? 'Sending...' : 'Raise dispute'}
+            <Button onClick={submit} disabled={raise.isPending || addEvidence.isPending}>
+              {raise.isPending || addEvidence.isPending ? 'Sending...' : 'Raise dispute'}
             </Button>
           </div>
         </div>
       )}
-      {raise.isPending && <Spinner label="Sending..." />}
+      {addEvidence.isPending && <Spinner label="Uploading evidence..." />}
     </Section>
+  );
+}
+
+/** Adds photos or PDFs to a dispute that is still open. */
+function MoreEvidence({ disputeId }: { disputeId: string }) {
+  const add = useAddEvidence();
+  return (
+    <label className="mt-2 block text-xs font-medium text-slate-600">
+      Add evidence (photos or PDFs, 5 MB each)
+      <input
+        type="file"
+        multiple
+        accept="image/jpeg,image/png,image/webp,application/pdf"
+        disabled={add.isPending}
+        className="mt-1 block w-full text-xs file:mr-2 file:rounded file:border-0 file:bg-brand-50 file:px-2 file:py-1 file:font-semibold file:text-brand-700"
+        onChange={async (e) => {
+          const input = e.currentTarget;
+          const files = Array.from(input.files ?? []);
+          if (!files.length) return;
+          try {
+            await add.mutateAsync({ disputeId, files });
+            toast.success('Evidence added.');
+          } catch (err) {
+            toast.error((err as ApiError).message);
+          } finally {
+            input.value = '';
+          }
+        }}
+      />
+    </label>
   );
 }
