@@ -95,6 +95,7 @@ export const RULES: Record<string, Rule> = {
   'GET /api/admin/disputes': { access: admin },
   'PATCH /api/admin/disputes/{id}': { access: admin, params: (w) => ({ id: w.disputeId }) },
   'GET /api/admin/disputes/{id}': { access: admin, params: (w) => ({ id: w.disputeId }) },
+  'GET /api/admin/disputes/{id}/evidence/{evidenceId}': { access: admin, params: (w) => w.newEvidence() },
   'GET /api/admin/reports/{file}': { access: admin, params: () => ({ file: 'orders.csv' }) },
   'GET /api/admin/jobs': { access: admin },
   'POST /api/admin/jobs/{id}/retry': { access: admin, params: async (w) => ({ id: await w.newDeadJob() }) },

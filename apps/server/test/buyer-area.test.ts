@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBuyer, makeGstin, makePhone } from '../src/seed/factories.ts';
-import { call, count, createBuyerSession, loginSeller, type TestContext, useTestApp } from './helpers.ts';
+import { call, count, createBuyerSession, loginAdmin, loginSeller, type TestContext, useTestApp } from './helpers.ts';
 import { upload } from './multipart.ts';
 import { VALID_PDF, validPng } from './openapi-support.ts';
 import { placeOrder, setStatus, tradeSetup } from './trade-fixtures.ts';
@@ -282,6 +282,13 @@ describe('dispute evidence', () => {
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await call(t.app, 'GET', evidence[1]?.url as string, { token: other.token })).statusCode).toBe(404);
+    // The admin who reviews the dispute sees the same files, through the admin API.
+    const admin = await loginAdmin(t.app);
+    const reviewed = (await call(t.app, 'GET', `/api/admin/disputes/${d.id}`, { token: admin.token })).json();
+    expect(reviewed.evidence.map((e: { name: string }) => e.name)).toEqual(['carton.png', 'courier-note.pdf']);
+    const asAdmin = await call(t.app, 'GET', reviewed.evidence[0].url, { token: admin.token });
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.headers['content-type']).toBe('image/png');
     const stranger = await upload(t.app, `/api/buyer/disputes/${d.id}/evidence`, other.token, [
       { field: 'files', name: 'x.png', data: await validPng(), type: 'image/png' },
     ]);

@@ -11,17 +11,28 @@ import { cleanDocument, sniffDocument } from '../admin/documents.ts';
 
 type EvidenceRow = typeof disputeEvidence.$inferSelect;
 
-export const toEvidenceItem = (e: EvidenceRow): DisputeEvidenceItem => ({
+/** Where each side opens an evidence file: the buyer through the buyer API, the admin through the admin API. */
+const EVIDENCE_URL = {
+  buyer: (e: EvidenceRow) => `/api/buyer/disputes/${e.disputeId}/evidence/${e.id}`,
+  admin: (e: EvidenceRow) => `/api/admin/disputes/${e.disputeId}/evidence/${e.id}`,
+} as const;
+type Viewer = keyof typeof EVIDENCE_URL;
+
+export const toEvidenceItem = (e: EvidenceRow, viewer: Viewer = 'buyer'): DisputeEvidenceItem => ({
   id: e.id,
   name: e.originalName,
   mime: e.mime,
   size: e.size,
-  url: `/api/buyer/disputes/${e.disputeId}/evidence/${e.id}`,
+  url: EVIDENCE_URL[viewer](e),
   createdAt: e.createdAt.toISOString(),
 });
 
 /** The evidence files of these disputes, oldest first, by dispute. */
-export async function evidenceOf(db: Db, disputeIds: string[]): Promise<Map<string, DisputeEvidenceItem[]>> {
+export async function evidenceOf(
+  db: Db,
+  disputeIds: string[],
+  viewer: Viewer = 'buyer',
+): Promise<Map<string, DisputeEvidenceItem[]>> {
   const byDispute = new Map<string, DisputeEvidenceItem[]>();
   if (!disputeIds.length) return byDispute;
   const rows = await db
@@ -29,7 +40,7 @@ export async function evidenceOf(db: Db, disputeIds: string[]): Promise<Map<stri
     .from(disputeEvidence)
     .where(inArray(disputeEvidence.disputeId, disputeIds))
     .orderBy(asc(disputeEvidence.createdAt), asc(disputeEvidence.id));
-  for (const r of rows) byDispute.set(r.disputeId, [...(byDispute.get(r.disputeId) ?? []), toEvidenceItem(r)]);
+  for (const r of rows) byDispute.set(r.disputeId, [...(byDispute.get(r.disputeId) ?? []), toEvidenceItem(r, viewer)]);
   return byDispute;
 }
 
@@ -50,7 +61,7 @@ async function buyersDispute(db: Db, buyerId: string, disputeId: string) {
  * DISPUTE_EVIDENCE_LIMITS.files per dispute; the files and their rows commit together.
  */
 export async function addDisputeEvidence(
-  deps: { db: Db; storage: Storage },
+  deps: { db: Db; storage: Storage; clock: () => Date },
   buyerId: string,
   disputeId: string,
   files: ReadFile[],
@@ -83,6 +94,8 @@ export async function addDisputeEvidence(
     }
     stored.push({ key: `disputes/${disputeId}/${randomUUID()}.${type.ext}`, data, mime: type.mime, name: f.name });
   }
+  // One millisecond apart, so the files keep the order they were sent in.
+  const at = deps.clock().getTime();
   const rows = await storeFilesWithRows(
     deps.db,
     deps.storage,
@@ -91,8 +104,9 @@ export async function addDisputeEvidence(
       tx
         .insert(disputeEvidence)
         .values(
-          stored.map((s) => ({
+          stored.map((s, i) => ({
             disputeId,
+            createdAt: new Date(at + i),
             storageKey: s.key,
             mime: s.mime,
             originalName: s.name,
@@ -101,12 +115,23 @@ export async function addDisputeEvidence(
         )
         .returning(),
   );
-  return rows.map(toEvidenceItem);
+  return rows.map((r) => toEvidenceItem(r));
 }
 
 /** One evidence file of the buyer's own dispute (another buyer's is 404). */
 export async function buyerEvidenceFile(db: Db, buyerId: string, disputeId: string, evidenceId: string) {
   await buyersDispute(db, buyerId, disputeId);
+  const [e] = await db
+    .select()
+    .from(disputeEvidence)
+    .where(and(eq(disputeEvidence.id, evidenceId), eq(disputeEvidence.disputeId, disputeId)))
+    .limit(1);
+  if (!e) throw notFound('Evidence not found');
+  return e;
+}
+
+/** One evidence file of any dispute, for the admin. */
+export async function adminEvidenceFile(db: Db, disputeId: string, evidenceId: string) {
   const [e] = await db
     .select()
     .from(disputeEvidence)

@@ -17,10 +17,10 @@ import { Button } from '../../components/button.tsx';
 import { Badge, Spinner } from '../../components/feedback.tsx';
 import { FormError, TextAreaField } from '../../components/field.tsx';
 import type { ApiError } from '../../lib/api.ts';
+import { openPrivateFile } from '../../lib/open-file.ts';
 import { OrderStatusBadge } from '../orders/components/order-status-badge.tsx';
 import { useAddEvidence } from './api/add-evidence.ts';
 import { useCancelBuyerOrder } from './api/cancel-order.ts';
-import { openEvidence } from './api/evidence-file.ts';
 import { downloadBuyerInvoice } from './api/invoice.ts';
 import { useBuyerOrder } from './api/order.ts';
 import { useRaiseDispute } from './api/raise-dispute.ts';
@@ -304,7 +304,7 @@ function DisputesSection({ order, canDispute }: { order: BuyerOrderDetail; canDi
                   <button
                     type="button"
                     className="inline-flex items-center gap-1 rounded border border-slate-200 px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50"
-                    onClick={() => openEvidence(e.url).catch((err: Error) => toast.error(err.message))}
+                    onClick={() => openPrivateFile(e.url, 'seller').catch((err: Error) => toast.error(err.message))}
                   >
                     <Paperclip aria-hidden="true" className="h-3.5 w-3.5" />
                     {e.name}

@@ -355,7 +355,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       } catch (err) {
         throw multipartFailure(err) ?? err;
       }
-      const evidence = await addDisputeEvidence({ db: app.db, storage: app.storage }, buyer.id, req.params.id, files);
+      const evidence = await addDisputeEvidence(
+        { ...depsOf(app), storage: app.storage },
+        buyer.id,
+        req.params.id,
+        files,
+      );
       return reply.status(201).send({ evidence });
     },
   );
