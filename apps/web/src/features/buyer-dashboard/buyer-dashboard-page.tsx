@@ -11,11 +11,11 @@ function Figure({ label, value, detail, to }: { label: string; value: string; de
   return (
     <Link
       to={to}
-      className="block rounded-xl border border-slate-200 bg-white p-5 hover:border-brand-300 hover:shadow-sm"
+      className="block min-w-0 rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-300 hover:shadow-sm sm:p-5"
       aria-label={`${label}: ${value}`}
     >
       <h2 className="text-sm font-medium text-slate-600">{label}</h2>
-      <p className="mt-2 text-3xl font-bold text-slate-900">{value}</p>
+      <p className="mt-2 text-xl font-bold break-words text-slate-900 sm:text-3xl">{value}</p>
       {detail && <p className="mt-1 text-sm text-slate-500">{detail}</p>}
     </Link>
   );
@@ -30,7 +30,7 @@ export default function BuyerDashboardPage() {
     <div>
       <PageHeader title={`Welcome, ${user.name}`} description="What needs your attention today." />
       {data && (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
           <Figure label="Open RFQs" value={formatCount(data.openRfqs)} detail="Waiting for a deal" to="/buyer/rfqs" />
           <Figure
             label="Open requirements"

@@ -91,7 +91,7 @@ function OrderView({ order }: { order: BuyerOrderDetail }) {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <OrderStatusBadge status={order.status} />
-          <PaymentBadge status={payment.status} />
+          <PaymentBadge status={payment.status} orderStatus={order.status} />
           <span className="text-lg font-bold">{formatInr(payment.total)}</span>
         </div>
       </div>
@@ -181,7 +181,7 @@ function OrderView({ order }: { order: BuyerOrderDetail }) {
           </Section>
           <Section title="Payment">
             <p>
-              Status: <PaymentBadge status={payment.status} />
+              Status: <PaymentBadge status={payment.status} orderStatus={order.status} />
             </p>
             {payment.method && <p>Method: {payment.method}</p>}
             {payment.reference && <p>Reference: {payment.reference}</p>}

@@ -18,6 +18,6 @@ export const buyerOrderColumns: Array<Column<BuyerOrderRow>> = [
   { id: 'seller', header: 'Seller', cell: (o) => o.seller },
   { id: 'orderDate', header: 'Order date', cell: (o) => formatDate(o.orderDate) },
   { id: 'status', header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
-  { id: 'payment', header: 'Payment', cell: (o) => <PaymentBadge status={o.paymentStatus} /> },
+  { id: 'payment', header: 'Payment', cell: (o) => <PaymentBadge status={o.paymentStatus} orderStatus={o.status} /> },
   { id: 'total', header: 'Total', align: 'right', cell: (o) => formatInr(o.total) },
 ];
