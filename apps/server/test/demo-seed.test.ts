@@ -22,6 +22,19 @@ describe('demo seed after ADMIN_EMAIL created the first administrator', () => {
     );
     expect(await canSignIn(t, '/api/admin/login', { email: 'ops@example.in', password: 'OpsAdminPass1' })).toBe(true);
     expect(await count(t.database, 'products')).toBeGreaterThan(0);
+    // The demo buyer signs in at the one /login, with orders in several states and notifications to see.
+    const buyer = await call(t.app, 'POST', '/api/login', {
+      body: { username: DEMO.buyer.email, password: DEMO.buyer.password },
+    });
+    expect(buyer.json().user.role).toBe('buyer');
+    const token = buyer.json().token as string;
+    const statuses = (await call(t.app, 'GET', '/api/buyer/orders', { token }))
+      .json()
+      .orders.map((o: { status: string }) => o.status);
+    expect(new Set(statuses).size).toBeGreaterThanOrEqual(3);
+    const bell = (await call(t.app, 'GET', '/api/notifications', { token })).json();
+    expect(bell.unread).toBeGreaterThan(0);
+    expect(bell.notifications[0].link).toMatch(/^\/buyer\/(orders|rfqs)\//);
     expect(t.logs.some((l) => l.event === 'demo.seeded')).toBe(true);
 
     const users = await count(t.database, 'users');

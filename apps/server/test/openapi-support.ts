@@ -206,7 +206,25 @@ export async function buildWorld(app: FastifyInstance) {
     return row.id;
   };
 
+  /** An evidence file on a closed dispute of buyer A's order, written straight to storage (no upload cap). */
+  const newEvidence = async () => {
+    const [closed] = await app.database.query<{ id: string }>(
+      `insert into disputes (order_id, manufacturer_id, buyer_id, reason, status)
+       values ($1, $2, $3, 'Evidence probe', 'resolved_buyer') returning id`,
+      [orderId, sellerA.manufacturer.id, buyerA.buyer.id],
+    );
+    const key = `disputes/${closed?.id}/probe.pdf`;
+    await app.storage.put(key, VALID_PDF, 'application/pdf');
+    const [row] = await app.database.query<{ id: string }>(
+      `insert into dispute_evidence (dispute_id, storage_key, mime, original_name, size)
+       values ($1, $2, 'application/pdf', 'probe.pdf', $3) returning id`,
+      [closed?.id, key, VALID_PDF.length],
+    );
+    return { id: closed?.id as string, evidenceId: row?.id as string };
+  };
+
   return {
+    newEvidence,
     sellerA,
     sellerB,
     sellerC,

@@ -240,6 +240,7 @@ describe('fuzzing every JSON and multipart endpoint', () => {
   it('never answers 5xx and never writes after a 4xx for multipart uploads', async () => {
     const multipartOps = ops.filter((o) => RULES[o.key]?.files);
     expect(multipartOps.map((o) => o.key).sort()).toEqual([
+      'POST /api/buyer/disputes/{id}/evidence',
       'POST /api/products/bulk-upload',
       'POST /api/settings/documents',
       'POST /api/upload/product-media/{id}',

@@ -20,5 +20,6 @@ export * from './product-review.ts';
 export * from './amount-words.ts';
 export * from './indian-states.ts';
 export * from './schemas/trade.ts';
+export * from './schemas/buyer-area.ts';
 export * from './schemas/jobs.ts';
 export * from './schemas/catalog.ts';

@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../db/schema/index.ts';
 import { adminDemo } from './admin-demo.ts';
+import { DEMO_BUYER, seedBuyerDemo } from './demo-buyer.ts';
 import type { DemoContext } from './demo-context.ts';
 import { seedCatalogDemo } from './demo-catalog.ts';
 import { seedDemoProducts } from './demo-products.ts';
@@ -11,6 +12,7 @@ import { createAdmin, createSeller, userByEmail } from './factories.ts';
 export const DEMO = {
   seller: { email: 'demo.seller@example.in', phone: '9876543210', password: 'DemoSeller@123' },
   admin: { email: 'admin@example.in', password: 'DemoAdmin@123' },
+  buyer: DEMO_BUYER,
 } as const;
 
 /**
@@ -51,7 +53,7 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
   }
   const context = { app, seller };
   for (const step of demoSteps) await step(context);
-  const sellerLine = `Seller: ${DEMO.seller.email} / ${DEMO.seller.password} at /login.`;
+  const sellerLine = `Seller: ${DEMO.seller.email} / ${DEMO.seller.password} at /login. Buyer: ${DEMO.buyer.email} / ${DEMO.buyer.password} at /login.`;
   const adminLine = demoAdmin
     ? ` Admin: ${DEMO.admin.email} / ${DEMO.admin.password} at /admin/login`
     : ` Admin: ${DEMO.admin.email} with the ADMIN_PASSWORD given at start, at /admin/login`;
@@ -59,6 +61,7 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
     {
       event: 'demo.seeded',
       seller: { login: DEMO.seller.email, password: DEMO.seller.password, url: '/login' },
+      buyer: { login: DEMO.buyer.email, password: DEMO.buyer.password, url: '/login' },
       ...(demoAdmin ? { admin: { login: DEMO.admin.email, password: DEMO.admin.password, url: '/admin/login' } } : {}),
     },
     `Demo data ready. ${sellerLine}${adminLine}`,
@@ -71,4 +74,5 @@ const demoSteps: Array<(ctx: DemoContext) => Promise<void>> = [
   seedCatalogDemo,
   seedTradeDemo,
   adminDemo,
+  seedBuyerDemo,
 ];

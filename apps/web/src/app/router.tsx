@@ -44,6 +44,26 @@ export const router = createBrowserRouter([
           { path: '/sellers/:id', ...page(() => import('../features/catalog/seller-page.tsx'), 'Seller') },
           { path: '/admin/login', ...page(() => import('../features/auth/admin-login-page.tsx'), 'Admin Login') },
           {
+            path: '/buyer/register',
+            ...page(() => import('../features/buyer-register/buyer-register-page.tsx'), 'Register as a buyer'),
+          },
+          {
+            path: '/buyer',
+            ...page(() => import('../features/buyer-shell/buyer-layout.tsx')),
+            children: [
+              {
+                index: true,
+                ...page(() => import('../features/buyer-dashboard/buyer-dashboard-page.tsx'), 'Buyer Dashboard'),
+              },
+              { path: 'orders', ...page(() => import('../features/buyer-orders/buyer-orders-page.tsx'), 'Orders') },
+              { path: 'orders/:id', ...page(() => import('../features/buyer-orders/buyer-order-page.tsx'), 'Order') },
+              {
+                path: 'profile',
+                ...page(() => import('../features/buyer-profile/buyer-profile-page.tsx'), 'Company profile'),
+              },
+            ],
+          },
+          {
             path: '/dashboard',
             ...page(() => import('../features/shell/seller-layout.tsx')),
             children: [

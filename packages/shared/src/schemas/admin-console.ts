@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { disputeEvidenceItem } from './buyer-area.ts';
 import { MANUFACTURER_STATUSES } from '../constants.ts';
 import { DISPUTE_STATUSES, LEAD_STATUSES } from './admin.ts';
 import { MODERATION_STATUSES } from './product.ts';
@@ -93,7 +94,10 @@ export const adminDisputeListItem = z.object({
   updatedAt: z.string(),
 });
 /** One dispute opened by its record URL: the same fields as its list row, so either can fill the record. */
-export const adminDisputeDetail = adminDisputeListItem;
+export const adminDisputeDetail = adminDisputeListItem.extend({
+  /** The buyer's photos and PDFs, each opened through the admin's own URL. */
+  evidence: z.array(disputeEvidenceItem),
+});
 
 /** Dashboard figures and the trade oversight screens: orders, payments and settlements, leads, disputes. */
 export const adminManufacturerListItem = z.object({

@@ -18,6 +18,11 @@ export const NOTIFICATION_TYPES = [
   'settlement_paid',
   'dispute_raised',
   'contact_reply',
+  // What a buyer hears about: a seller's quote or counter offer, an order's progress, a payment, a dispute.
+  'rfq_quote',
+  'order_update',
+  'payment_recorded',
+  'dispute_update',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -38,6 +43,10 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   settlement_paid: 'Settlement paid',
   dispute_raised: 'Dispute raised',
   contact_reply: 'Reply to your support message',
+  rfq_quote: "Seller's quote or counter offer",
+  order_update: 'Order progress',
+  payment_recorded: 'Payment recorded',
+  dispute_update: 'Dispute update',
 };
 
 export const notificationItem = z.object({

@@ -140,12 +140,19 @@ export const buyerRegisterSchema = gstinMatchesState(
     phone: indianMobile,
     password,
     company_name: requiredText('Company name', 200),
-    contact_name: requiredText('Contact name', 120),
+    contact_name: requiredText('Full name', 120),
     gst_number: optionalGstin,
     address: requiredText('Address', 500),
     state: indianState,
+    /** The web form always sends it; API clients may leave it out, but when given it must match. */
+    confirm_password: z.string().optional(),
   }),
-).superRefine(refinePasswordNotLogin('password', (v) => v));
+)
+  .refine((v) => v.confirm_password === undefined || v.password === v.confirm_password, {
+    message: MESSAGES.passwordMismatch,
+    path: ['confirm_password'],
+  })
+  .superRefine(refinePasswordNotLogin('password', (v) => v));
 
 const rfqCreateFields = z.object({
   manufacturerId: z.uuid('Choose a manufacturer.'),

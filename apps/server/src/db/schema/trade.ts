@@ -254,3 +254,20 @@ export const disputes = pgTable(
     uniqueIndex('disputes_one_open_per_order').on(t.orderId).where(sql`${t.status} in ('open', 'under_review')`),
   ],
 );
+
+/** Photos and PDFs a buyer attaches to a dispute (stored files; the admin and the buyer can open them). */
+export const disputeEvidence = pgTable(
+  'dispute_evidence',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    disputeId: uuid('dispute_id')
+      .notNull()
+      .references(() => disputes.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    mime: text('mime').notNull(),
+    originalName: text('original_name').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('dispute_evidence_dispute_idx').on(t.disputeId, t.createdAt)],
+);

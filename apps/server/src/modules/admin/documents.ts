@@ -31,7 +31,7 @@ const refuse = (message: string) => badRequest(message, { file: message });
  * must decode completely under the pixel cap (no truncated files, no decompression bombs) and is re-encoded, so
  * bytes appended after the picture (an HTML or script polyglot) and metadata never reach storage.
  */
-async function cleanDocument(data: Buffer, ext: string, name: string): Promise<Buffer> {
+export async function cleanDocument(data: Buffer, ext: string, name: string): Promise<Buffer> {
   if (ext === 'pdf') {
     if (!data.subarray(-1024).includes('%%EOF')) throw refuse(DOCUMENT_MESSAGES.unreadable(name));
     return data;

@@ -8,6 +8,7 @@ import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
 import { transaction } from '../../lib/transaction.ts';
 
 type RegisterData = z.output<typeof registerSchema>;
+type Role = 'seller' | 'admin' | 'buyer';
 
 const DUPLICATE = {
   email: 'An account with this email already exists.',
@@ -113,8 +114,8 @@ const limitSubject = (account: { id: string } | undefined, username: string) => 
  */
 export async function signIn(
   deps: { db: Db; limits: LoginLimits },
-  input: { username: string; password: string; role: 'seller' | 'admin' | 'buyer'; ip: string },
-): Promise<{ id: string }> {
+  input: { username: string; password: string; role: Role | readonly Role[]; ip: string },
+): Promise<{ id: string; role: Role }> {
   const { db, limits } = deps;
   const { email, phone } = parseUsername(input.username);
   const byEmail = sql`lower(${users.email}) = ${email}`;
@@ -131,11 +132,12 @@ export async function signIn(
   if (!knownAddress) await limits.hit(perAccount.name, perAccount.max, perAccount.minutes, subject);
 
   const ok = user ? await verifyPassword(user.passwordHash, input.password) : await verifyDummy(input.password);
-  if (!user || !ok || user.role !== input.role || !user.isActive) {
+  const roles: readonly Role[] = typeof input.role === 'string' ? [input.role] : input.role;
+  if (!user || !ok || !roles.includes(user.role) || !user.isActive) {
     throw new AppError('unauthorized', MESSAGES.invalidCredentials);
   }
   await limits.reset(perAddress.name, `${subject}@${input.ip}`);
-  return { id: user.id };
+  return { id: user.id, role: user.role };
 }
 
 /** True when the account signed in from this address within KNOWN_ADDRESS_DAYS (sessions keep their address). */

@@ -1,7 +1,8 @@
-import type { buyerRegisterSchema } from '@ub/shared';
+import type { buyerProfileUpdateSchema, buyerRegisterSchema } from '@ub/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { buyers, users } from '../../db/schema/index.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { assertAccountFree } from '../auth/accounts.ts';
@@ -47,4 +48,27 @@ export async function buyerOfUser(db: Db, userId: string) {
   const [buyer] = await db.select().from(buyers).where(eq(buyers.userId, userId)).limit(1);
   if (!buyer) throw notFound('Buyer account not found');
   return buyer;
+}
+
+/** Saves the buyer's company profile; the account's name follows the contact name. */
+export async function updateBuyerProfile(
+  deps: Deps,
+  buyerId: string,
+  input: z.output<typeof buyerProfileUpdateSchema>,
+) {
+  await transaction(deps.db, async (tx) => {
+    const [b] = await tx
+      .update(buyers)
+      .set({
+        companyName: input.company_name,
+        contactName: input.contact_name,
+        gstNumber: input.gst_number ?? null,
+        address: input.address,
+        state: input.state,
+      })
+      .where(eq(buyers.id, buyerId))
+      .returning({ userId: buyers.userId });
+    if (!b) throw notFound('Buyer account not found');
+    await tx.update(users).set({ fullName: input.contact_name }).where(eq(users.id, b.userId));
+  });
 }

@@ -5,6 +5,7 @@ import { audit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
+import { buyerLinks, notifyBuyer } from '../buyers/notify.ts';
 import { notify } from '../notifications/notify.ts';
 import { toDispute } from './queries.ts';
 
@@ -46,6 +47,12 @@ export async function raiseDispute(deps: Deps, buyerId: string, orderId: string,
       message: `A dispute was raised on order ${row.o.orderNumber}: ${reason.slice(0, 140)}`,
       link: `/dashboard/orders/${orderId}`,
     });
+    await notifyBuyer(tx, buyerId, {
+      type: 'dispute_update',
+      title: 'Dispute opened',
+      message: `Your dispute on order ${row.o.orderNumber} is open. Our team will review it.`,
+      link: buyerLinks.order(orderId),
+    });
     return inserted;
   }).catch((err: unknown) => {
     if (isUniqueViolation(err, 'disputes_one_open_per_order')) throw conflict(DISPUTE_MESSAGES.alreadyOpen);
@@ -86,6 +93,12 @@ export async function updateDispute(deps: Deps, actorUserId: string, id: string,
       .innerJoin(buyers, eq(buyers.id, orders.buyerId))
       .innerJoin(manufacturers, eq(manufacturers.id, orders.manufacturerId))
       .where(eq(orders.id, after.orderId));
+    await notifyBuyer(tx, after.buyerId, {
+      type: 'dispute_update',
+      title: to.startsWith('resolved') ? 'Dispute resolved' : 'Dispute updated',
+      message: `Your dispute on order ${names?.orderNumber ?? ''} is now ${DISPUTE_STATUS_LABELS[to]}: ${note.slice(0, 200)}`,
+      link: buyerLinks.order(after.orderId),
+    });
     return toDispute(after, names ?? { orderNumber: '', buyer: '', manufacturer: '' });
   });
 }

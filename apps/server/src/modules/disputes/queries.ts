@@ -5,6 +5,7 @@ import { buyers, disputes, manufacturers, orders } from '../../db/schema/index.t
 import { notFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/search.ts';
 import { offsetOf } from '../admin/common.ts';
+import { evidenceOf } from './evidence.ts';
 
 /** The admin's queue of disputes raised on orders, newest first. */
 export async function listDisputes(
@@ -91,5 +92,6 @@ export async function disputeById(db: Db, id: string) {
     .where(eq(disputes.id, id))
     .limit(1);
   if (!row) throw notFound('Dispute not found');
-  return toDispute(row.d, row);
+  const evidence = await evidenceOf(db, [row.d.id], 'admin');
+  return { ...toDispute(row.d, row), evidence: evidence.get(row.d.id) ?? [] };
 }

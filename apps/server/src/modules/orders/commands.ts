@@ -3,6 +3,7 @@ import {
   ORDER_STATUS_LABELS,
   ORDER_TRANSITIONS,
   type orderCreateSchema,
+  type OrderStatus,
   type orderStatusChangeSchema,
   type ShippingAddress,
 } from '@ub/shared';
@@ -26,6 +27,7 @@ import { searchDocument } from '../../lib/search.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { assertSellerMay } from '../auth/seller-status.ts';
 import { isListable } from '../catalog/listable.ts';
+import { buyerLinks, notifyBuyer } from '../buyers/notify.ts';
 import { notify } from '../notifications/notify.ts';
 import { fromPaise, nextNumber, toPaise } from '../trade/common.ts';
 import { orderScope } from './queries.ts';
@@ -298,8 +300,40 @@ export async function changeOrderStatus(
       await tx.delete(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')));
     }
     await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: from, toStatus: to, note, actorUserId });
+    // The buyer hears of every move the seller or the platform makes; their own cancellation needs no notice.
+    if (scope.kind !== 'buyer') {
+      await notifyBuyer(tx, order.buyerId, {
+        type: 'order_update',
+        title: BUYER_ORDER_TITLES[to],
+        message: buyerOrderMessage(order.orderNumber, to, change, scope.kind === 'admin'),
+        link: buyerLinks.order(order.id),
+      });
+    }
     return updated;
   });
+}
+
+const BUYER_ORDER_TITLES: Record<OrderStatus, string> = {
+  pending: 'Order placed',
+  processing: 'Order accepted',
+  shipped: 'Order shipped',
+  delivered: 'Order delivered',
+  cancelled: 'Order cancelled',
+};
+
+function buyerOrderMessage(number: string, to: OrderStatus, change: StatusChange, byPlatform: boolean): string {
+  switch (to) {
+    case 'processing':
+      return `The seller accepted order ${number} and is preparing it.`;
+    case 'shipped':
+      return `Order ${number} has shipped with ${change.carrier}, tracking number ${change.trackingNumber}.`;
+    case 'delivered':
+      return `Order ${number} was delivered.`;
+    case 'cancelled':
+      return `Order ${number} was cancelled by the ${byPlatform ? 'platform' : 'seller'}${change.reason ? `: ${change.reason}` : '.'}`;
+    default:
+      return `Order ${number} is now ${ORDER_STATUS_LABELS[to]}.`;
+  }
 }
 
 /** The buyer cancels their own pending or processing order; the seller is told. */

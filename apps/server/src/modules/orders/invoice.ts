@@ -3,9 +3,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client.ts';
 import { buyers, manufacturers, orderEvents, orderItems, orders } from '../../db/schema/index.ts';
+import { type Scope, sellerScope } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { unicodeText } from '../../lib/pdf.ts';
 import { fromPaise, toPaise } from '../trade/common.ts';
+import { orderScope } from './queries.ts';
 
 export interface InvoiceLine {
   description: string;
@@ -43,14 +45,18 @@ export function splitGst(taxPaise: number, supplyType: 'intra' | 'inter') {
   return { cgst, sgst: taxPaise - cgst, igst: 0 };
 }
 
-/** What the tax invoice of a seller's shipped or delivered order says. */
-export async function invoiceData(db: Db, manufacturerId: string, orderId: string): Promise<InvoiceData> {
+/**
+ * What the tax invoice of a shipped or delivered order says, for whoever may see the order: a manufacturer id
+ * (the seller's own orders) or a scope (the buyer downloads their own invoices too). Another scope's order is 404.
+ */
+export async function invoiceData(db: Db, scope: string | Scope, orderId: string): Promise<InvoiceData> {
+  const within = orderScope(typeof scope === 'string' ? sellerScope(scope) : scope);
   const [row] = await db
     .select({ o: orders, m: manufacturers, b: buyers })
     .from(orders)
     .innerJoin(manufacturers, eq(manufacturers.id, orders.manufacturerId))
     .innerJoin(buyers, eq(buyers.id, orders.buyerId))
-    .where(and(eq(orders.id, orderId), eq(orders.manufacturerId, manufacturerId)))
+    .where(and(eq(orders.id, orderId), within))
     .limit(1);
   if (!row) throw notFound('Order not found');
   const { o, m, b } = row;

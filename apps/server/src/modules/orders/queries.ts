@@ -4,15 +4,22 @@ import {
   ORDER_TAB_STATUSES,
   ORDER_TRANSITIONS,
   type AdminOrderDetail,
+  BUYER_ORDER_PAGE_SIZE,
+  BUYER_ORDER_TAB_STATUSES,
+  type BuyerOrderDetail,
+  type BuyerOrderListResponse,
+  type BuyerOrderRow,
+  type BuyerOrderTab,
   type AdminOrderListItem,
   type OrderListItem,
   type OrderStatus,
   type OrderTab,
 } from '@ub/shared';
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import {
   buyers,
+  disputes,
   manufacturers,
   orderEvents,
   orderItems,
@@ -31,6 +38,7 @@ import {
   searchPage,
   searchQuery,
 } from '../../lib/search.ts';
+import { evidenceOf } from '../disputes/evidence.ts';
 import { iso } from '../trade/common.ts';
 
 /** The rows of `orders` a scope may see: a seller's own, a buyer's own, every order for the admin. */
@@ -216,26 +224,100 @@ function toListItem(r: OrderListRow): OrderListItem {
   };
 }
 
-const BUYER_PAGE_SIZE = 20;
-
-/** A buyer's orders, newest first. */
-export async function listBuyerOrders(db: Db, buyerId: string, page: number) {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.buyerId, buyerId))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(BUYER_PAGE_SIZE)
-    .offset((page - 1) * BUYER_PAGE_SIZE);
+/**
+ * One page of a buyer's orders, newest first: a tab (in progress, delivered, cancelled) and a search over the
+ * order number, the seller's name and the products ordered. A buyer's orders are few next to a seller's, so the
+ * search is a plain contains-match over their own rows (the (buyer, created_at) index fences them first).
+ */
+export async function listBuyerOrders(
+  db: Db,
+  buyerId: string,
+  q: { page: number; tab?: BuyerOrderTab; search?: string },
+): Promise<BuyerOrderListResponse> {
+  const statuses = BUYER_ORDER_TAB_STATUSES[q.tab ?? 'all'];
+  const pattern = q.search ? containsPattern(q.search) : undefined;
+  const where = and(
+    eq(orders.buyerId, buyerId),
+    statuses ? inArray(orders.status, [...statuses]) : undefined,
+    pattern
+      ? or(
+          ilike(orders.orderNumber, pattern),
+          ilike(manufacturers.companyName, pattern),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(orderItems)
+              .where(and(eq(orderItems.orderId, orders.id), ilike(orderItems.name, pattern))),
+          ),
+        )
+      : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ o: orders, seller: manufacturers.companyName })
+      .from(orders)
+      .innerJoin(manufacturers, eq(manufacturers.id, orders.manufacturerId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(BUYER_ORDER_PAGE_SIZE)
+      .offset((q.page - 1) * BUYER_ORDER_PAGE_SIZE),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .innerJoin(manufacturers, eq(manufacturers.id, orders.manufacturerId))
+      .where(where),
+  ]);
   return {
-    page,
-    orders: rows.map((o) => ({
-      id: o.id,
-      orderId: o.orderNumber,
-      status: o.status,
-      paymentStatus: o.paymentStatus,
-      total: o.total,
-      orderDate: o.createdAt.toISOString(),
+    page: q.page,
+    pageSize: BUYER_ORDER_PAGE_SIZE,
+    total: counted?.n ?? 0,
+    orders: rows.map(toBuyerOrderRow),
+  };
+}
+
+export function toBuyerOrderRow({ o, seller }: { o: typeof orders.$inferSelect; seller: string }): BuyerOrderRow {
+  return {
+    id: o.id,
+    orderId: o.orderNumber,
+    status: o.status,
+    paymentStatus: o.paymentStatus,
+    total: o.total,
+    orderDate: o.createdAt.toISOString(),
+    seller,
+  };
+}
+
+/** The buyer's order: the one read model plus the seller (name, state, GSTIN) and the disputes raised on it. */
+export async function buyerOrderDetail(db: Db, buyerId: string, orderId: string): Promise<BuyerOrderDetail> {
+  const detail = await orderDetail(db, { kind: 'buyer', buyerId }, orderId);
+  const [[seller], raised] = await Promise.all([
+    db
+      .select({ name: manufacturers.companyName, state: manufacturers.state, gstNumber: manufacturers.gstNumber })
+      .from(orders)
+      .innerJoin(manufacturers, eq(manufacturers.id, orders.manufacturerId))
+      .where(eq(orders.id, orderId)),
+    db
+      .select()
+      .from(disputes)
+      .where(and(eq(disputes.orderId, orderId), eq(disputes.buyerId, buyerId)))
+      .orderBy(desc(disputes.createdAt)),
+  ]);
+  if (!seller) throw notFound('Order not found');
+  const evidence = await evidenceOf(
+    db,
+    raised.map((d) => d.id),
+  );
+  return {
+    ...detail,
+    seller: { ...seller, state: seller.state ?? '' },
+    disputes: raised.map((d) => ({
+      id: d.id,
+      status: d.status,
+      reason: d.reason,
+      notes: d.notes,
+      createdAt: d.createdAt.toISOString(),
+      updatedAt: d.updatedAt.toISOString(),
+      evidence: evidence.get(d.id) ?? [],
     })),
   };
 }

@@ -6,6 +6,7 @@ import { manufacturers, orders, payments } from '../../db/schema/index.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
+import { buyerLinks, notifyBuyer } from '../buyers/notify.ts';
 import { notify } from '../notifications/notify.ts';
 
 /** A buyer pays an order: the pending payment becomes paid (the platform holds it until the weekly settlement). */
@@ -52,6 +53,12 @@ export async function recordPayment(
       title: 'Payment received',
       message: `${formatInr(p.amount)} received by ${p.method} for order ${o.orderNumber}.`,
       link: `/dashboard/orders/${o.id}`,
+    });
+    await notifyBuyer(tx, buyerId, {
+      type: 'payment_recorded',
+      title: 'Payment recorded',
+      message: `Your payment of ${formatInr(p.amount)} by ${p.method} for order ${o.orderNumber} is recorded.`,
+      link: buyerLinks.order(o.id),
     });
     return p;
   });

@@ -1,3 +1,4 @@
+import { formatInr } from '@ub/shared/format';
 import {
   isAllowedGstRate,
   RFQ_FINAL_STATUSES,
@@ -16,6 +17,7 @@ import { buyers, manufacturers, products, rfqOffers, rfqs, users } from '../../d
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isListable } from '../catalog/listable.ts';
+import { buyerLinks, notifyBuyer } from '../buyers/notify.ts';
 import { notify } from '../notifications/notify.ts';
 import { getSiteSettings } from '../site/site-settings.ts';
 import { fromPaise, nextNumber, toPaise } from '../trade/common.ts';
@@ -138,9 +140,36 @@ export async function sellerRfqAction(
     }
     await tx.update(rfqs).set(patch).where(eq(rfqs.id, r.id));
     await tx.insert(rfqOffers).values(offer);
+    await notifyBuyer(tx, r.buyerId, {
+      ...sellerActionNotice(r.rfqNumber, r.productName, a),
+      link: buyerLinks.rfq(r.id),
+    });
     return r.id;
   });
   return rfqById(deps.db, rfqId);
+}
+
+/** What the buyer is told of a seller's answer to their RFQ. */
+function sellerActionNotice(number: string, product: string, a: SellerRfqAction) {
+  const type = 'rfq_quote' as const;
+  switch (a.action) {
+    case 'quote':
+      return {
+        type,
+        title: 'New quote',
+        message: `The seller quoted ${formatInr(a.pricePerUnit)} per unit for ${a.quantity} of ${product} (${number}).`,
+      };
+    case 'counter':
+      return {
+        type,
+        title: 'Counter offer',
+        message: `The seller countered with ${formatInr(a.pricePerUnit)} per unit for ${a.quantity} of ${product} (${number}).`,
+      };
+    case 'approve':
+      return { type, title: 'RFQ accepted', message: `The seller accepted your terms for ${product} (${number}).` };
+    default:
+      return { type, title: 'RFQ declined', message: `The seller declined your RFQ for ${product} (${number}).` };
+  }
 }
 
 /** The buyer's answer to the seller's latest quote or counter offer: accept, reject, or counter back. */
@@ -292,6 +321,12 @@ export async function convertRfq(
       .where(and(eq(rfqs.id, r.id), isNull(rfqs.orderId)))
       .returning({ id: rfqs.id });
     if (!linked) throw conflict('This RFQ has already been turned into an order.');
+    await notifyBuyer(tx, r.buyerId, {
+      type: 'order_update',
+      title: 'RFQ converted to an order',
+      message: `Your RFQ ${r.rfqNumber} for ${r.productName} is now order ${o.orderNumber} for ${formatInr(o.total)}.`,
+      link: buyerLinks.order(o.id),
+    });
     return o;
   });
   return order;

@@ -18,6 +18,7 @@ import { Modal } from '../../components/modal.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { type Column, DataTable } from '../../components/table.tsx';
 import { api } from '../../lib/api.ts';
+import { openPrivateFile } from '../../lib/open-file.ts';
 import { useListState, useRecordRoute } from '../../lib/use-list-state.ts';
 
 type Dispute = AdminDisputeListItem;
@@ -28,7 +29,7 @@ const TONES: Record<DisputeStatus, Tone> = {
   resolved_seller: 'green',
 };
 
-function DisputeModal({ dispute, onClose }: { dispute: Dispute; onClose: () => void }) {
+function DisputeModal({ dispute, onClose }: { dispute: Dispute | AdminDisputeDetail; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<DisputeStatus | ''>(dispute.nextStatuses[0] ?? '');
   const [notes, setNotes] = useState('');
@@ -65,6 +66,21 @@ function DisputeModal({ dispute, onClose }: { dispute: Dispute; onClose: () => v
           <span className="font-medium">{dispute.manufacturer}</span>, raised {formatDate(dispute.createdAt)}
         </p>
         <p className="rounded-lg bg-slate-50 p-3">{dispute.reason}</p>
+        {'evidence' in dispute && dispute.evidence.length > 0 && (
+          <ul className="flex flex-wrap gap-2" aria-label="Evidence">
+            {dispute.evidence.map((e) => (
+              <li key={e.id}>
+                <button
+                  type="button"
+                  className="rounded border border-slate-200 px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50"
+                  onClick={() => openPrivateFile(e.url, 'admin').catch((err: Error) => toast.error(err.message))}
+                >
+                  {e.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
         {dispute.notes && <p className="whitespace-pre-line text-slate-600">{dispute.notes}</p>}
         {final ? (
           <p className="text-slate-600">This dispute is {dispute.statusLabel.toLowerCase()}; no further actions.</p>

@@ -12,7 +12,7 @@ import { PasswordField } from '../../components/password-field.tsx';
 import { api } from '../../lib/api.ts';
 import { storeSellerSession } from '../../lib/auth-storage.ts';
 import { loginErrorMessage } from './login-error.ts';
-import { sessionQueryKey } from './session.tsx';
+import { afterSignIn, sessionQueryKey } from './session.tsx';
 
 type LoginForm = z.input<typeof loginSchema>;
 
@@ -46,7 +46,7 @@ export default function LoginPage() {
       });
       storeSellerSession(res.token, res.user.id, Boolean(values.remember));
       queryClient.setQueryData(sessionQueryKey('seller'), { user: res.user });
-      navigate('/dashboard', { replace: true });
+      navigate(afterSignIn(res.user.role, params.get('next')), { replace: true });
     } catch (err) {
       setError(loginErrorMessage(err, 'Invalid Credentials'));
     }
@@ -55,7 +55,7 @@ export default function LoginPage() {
   return (
     <AuthCard
       title="Welcome back"
-      subtitle="Sign in to manage your products, orders and RFQs."
+      subtitle="Sign in to buy or sell: orders, RFQs and requirements in one place."
       footer={
         <Link to="/" className="font-medium text-slate-600 hover:text-brand-700">
           ← Back to home
@@ -101,6 +101,12 @@ export default function LoginPage() {
         New to Udyog Bazaar?{' '}
         <Link to="/register" className="font-semibold text-brand-700 hover:underline">
           Create one here
+        </Link>
+      </p>
+      <p className="mt-2 text-center text-sm text-slate-600">
+        Buying for your business?{' '}
+        <Link to="/buyer/register" className="font-semibold text-brand-700 hover:underline">
+          Register as a buyer
         </Link>
       </p>
     </AuthCard>

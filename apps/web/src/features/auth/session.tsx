@@ -23,7 +23,16 @@ export function sessionQueryKey(realm: Realm) {
  * Guards /dashboard and /admin: no stored token goes to the login page at once; a stored token is checked with
  * the server, so a revoked or expired one also ends at the login page.
  */
-export function RequireSession({ realm, children }: { realm: Realm; children: ReactNode }) {
+export function RequireSession({
+  realm,
+  area,
+  children,
+}: {
+  realm: Realm;
+  /** In the 'seller' realm, which role the area is for: a seller or a buyer (both sign in at /login). */
+  area?: 'seller' | 'buyer';
+  children: ReactNode;
+}) {
   const location = useLocation();
   const token = getToken(realm);
   const login = realm === 'admin' ? '/admin/login' : '/login';
@@ -34,18 +43,41 @@ export function RequireSession({ realm, children }: { realm: Realm; children: Re
     retry: false,
     staleTime: 60_000,
   });
-  if (!token) return <Navigate to={login} replace state={{ from: location.pathname }} />;
+  // The buyer area comes back to the page asked for (a product page's "Add to order list" sends `next` too).
+  const back = area === 'buyer' ? `${login}?next=${encodeURIComponent(location.pathname + location.search)}` : login;
+  if (!token) return <Navigate to={back} replace state={{ from: location.pathname }} />;
   if (query.isPending) return <Spinner label="Loading..." />;
   if (query.isError || !query.data) {
     clearSession(realm);
     return <Navigate to={login} replace />;
   }
-  const expected = realm === 'admin' ? 'admin' : 'seller';
-  if (query.data.user.role !== expected) {
+  const expected = realm === 'admin' ? 'admin' : (area ?? 'seller');
+  const actual = query.data.user.role;
+  // A seller and a buyer share the sign-in and the token slot: each is sent to their own area, still signed in.
+  if (realm === 'seller' && actual !== expected && actual !== 'admin') {
+    return <Navigate to={homeOf(actual)} replace />;
+  }
+  if (actual !== expected) {
     clearSession(realm);
     return <Navigate to={login} replace />;
   }
   return <SessionContext.Provider value={query.data.user}>{children}</SessionContext.Provider>;
+}
+
+/** Where a signed-in account lands: a buyer in the buyer area, a seller on the seller dashboard. */
+export function homeOf(role: SessionUser['role']): string {
+  if (role === 'buyer') return '/buyer';
+  if (role === 'admin') return '/admin';
+  return '/dashboard';
+}
+
+/**
+ * Where to go after signing in: `?next=` when it is a path on this site (never `//other.site` or a URL), else the
+ * account's home.
+ */
+export function afterSignIn(role: SessionUser['role'], next: string | null): string {
+  if (next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\')) return next;
+  return homeOf(role);
 }
 
 /** Logs out: the server revokes the session; the token is cleared locally whatever the answer. */

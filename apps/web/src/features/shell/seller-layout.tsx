@@ -56,7 +56,7 @@ function SellerStatus() {
 
 export default function SellerLayout() {
   return (
-    <RequireSession realm="seller">
+    <RequireSession realm="seller" area="seller">
       <SidebarLayout title="Manufacturers App" nav={NAV} topBar={<SellerTopBar />} banner={<SellerStatus />} />
     </RequireSession>
   );

@@ -20,6 +20,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { updateDispute } from '../../../modules/disputes/commands.ts';
+import { sendPrivateFile } from '../../../lib/storage.ts';
+import { adminEvidenceFile } from '../../../modules/disputes/evidence.ts';
 import { disputeById, listDisputes } from '../../../modules/disputes/queries.ts';
 import { listLeads, updateLead } from '../../../modules/leads/cases.ts';
 import { dashboard } from '../../../modules/admin/dashboard.ts';
@@ -197,6 +199,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => disputeById(app.db, req.params.id),
+  );
+  app.get(
+    '/admin/disputes/:id/evidence/:evidenceId',
+    {
+      schema: {
+        ...base,
+        summary: "One of the buyer's evidence files of a dispute",
+        params: z.object({ id: z.uuid('Dispute not found'), evidenceId: z.uuid('Evidence not found') }),
+      },
+    },
+    async (req, reply) => {
+      const e = await adminEvidenceFile(app.db, req.params.id, req.params.evidenceId);
+      return sendPrivateFile(reply, app.storage, e.storageKey, e.mime, e.originalName);
+    },
   );
   app.patch(
     '/admin/disputes/:id',

@@ -75,7 +75,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.limit('login-ip', 20, 1),
       schema: {
         tags: ['accounts'],
-        summary: 'Seller sign-in with email or phone',
+        summary: 'Sign-in of a seller or a buyer with email or phone (the answer names the role)',
         body: loginSchema,
         response: { 200: loginResponse, ...authErrors },
       },
@@ -84,7 +84,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { username, password } = req.body;
       const { id } = await signIn(
         { db: app.db, limits: app.limits },
-        { username, password, role: 'seller', ip: req.ip },
+        { username, password, role: ['seller', 'buyer'], ip: req.ip },
       );
       return openSession(id, req.body.remember, req.ip, req.headers['user-agent']);
     },

@@ -1,5 +1,14 @@
+import multipart from '@fastify/multipart';
 import {
-  buyerOrderListItem,
+  buyerDashboard,
+  DISPUTE_EVIDENCE_LIMITS,
+  disputeEvidenceItem,
+  EVIDENCE_MESSAGES,
+  buyerOrderDetail,
+  buyerOrderListQuery,
+  buyerOrderListResponse,
+  buyerProfile,
+  buyerProfileUpdateSchema,
   buyerRfqResponseSchema,
   cancelSchema,
   disputeCreateSchema,
@@ -15,10 +24,20 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { buyerScope, depsOf } from '../../../lib/deps.ts';
-import { buyerOfUser } from '../../../modules/buyers/commands.ts';
+import { badRequest } from '../../../lib/errors.ts';
+import { sendPrivateFile } from '../../../lib/storage.ts';
+import { multipartFailure, type ReadFile, readPart } from '../../../lib/uploads.ts';
+import { buyerOfUser, updateBuyerProfile } from '../../../modules/buyers/commands.ts';
+import { buyerDashboard as buyerDashboardOf, buyerProfile as buyerProfileOf } from '../../../modules/buyers/queries.ts';
 import { raiseDispute } from '../../../modules/disputes/commands.ts';
+import { addDisputeEvidence, buyerEvidenceFile } from '../../../modules/disputes/evidence.ts';
 import { cancelByBuyer, placeBuyerOrder } from '../../../modules/orders/commands.ts';
-import { listBuyerOrders, orderDetail as loadOrder } from '../../../modules/orders/queries.ts';
+import { invoiceData, renderInvoicePdf } from '../../../modules/orders/invoice.ts';
+import {
+  buyerOrderDetail as buyerOrderDetailOf,
+  listBuyerOrders,
+  orderDetail as loadOrder,
+} from '../../../modules/orders/queries.ts';
 import { recordPayment } from '../../../modules/payments/commands.ts';
 import { buyerRfqResponse, createRfq } from '../../../modules/rfqs/commands.ts';
 import { listRfqs, rfqFor } from '../../../modules/rfqs/queries.ts';
@@ -29,9 +48,17 @@ const guarded = { 401: errorBody, 403: errorBody };
 const idParams = z.object({ id: z.uuid('Not a valid id.') });
 const created = z.object({ id: z.string(), number: z.string() });
 
-/** The buyer side of trade: buyers have no screens, so other systems and tests trade through this API. */
+/** The buyer side of trade: the buyer area's screens (/buyer) and other systems trade through this API. */
 const routes: FastifyPluginAsyncZod = async (app) => {
   guardFolder(app, 'buyer');
+  await app.register(multipart, {
+    limits: {
+      fileSize: DISPUTE_EVIDENCE_LIMITS.bytes,
+      files: DISPUTE_EVIDENCE_LIMITS.files,
+      fields: 5,
+      parts: DISPUTE_EVIDENCE_LIMITS.files + 5,
+    },
+  });
   const buyerOf = async (req: Parameters<typeof currentUser>[0]) => buyerOfUser(app.db, currentUser(req).id);
 
   app.post(
@@ -126,24 +153,30 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/buyer/dashboard',
+    {
+      schema: {
+        tags: ['buyer'],
+        summary: "The buyer's dashboard: open RFQs and requirements, orders in progress, payments due, recent orders",
+        security: [{ bearerAuth: [] }],
+        response: { 200: buyerDashboard, ...guarded },
+      },
+    },
+    async (req) => buyerDashboardOf(app.db, (await buyerOf(req)).id),
+  );
+
+  app.get(
     '/buyer/orders',
     {
       schema: {
         tags: ['buyer'],
-        summary: "The buyer's orders, newest first",
+        summary: "The buyer's orders, newest first, by tab (in progress, delivered, cancelled) and search",
         security: [{ bearerAuth: [] }],
-        querystring: listQuery.pick({ page: true }),
-        response: {
-          200: z.object({
-            orders: z.array(buyerOrderListItem),
-            page: z.number(),
-          }),
-          400: errorBody,
-          ...guarded,
-        },
+        querystring: buyerOrderListQuery,
+        response: { 200: buyerOrderListResponse, 400: errorBody, ...guarded },
       },
     },
-    async (req) => listBuyerOrders(app.db, (await buyerOf(req)).id, req.query.page),
+    async (req) => listBuyerOrders(app.db, (await buyerOf(req)).id, req.query),
   );
 
   app.get(
@@ -151,13 +184,72 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['buyer'],
-        summary: 'One order of the buyer',
+        summary: 'One order of the buyer, with its seller and disputes',
         security: [{ bearerAuth: [] }],
         params: idParams,
-        response: { 200: orderDetail, 400: errorBody, 404: errorBody, ...guarded },
+        response: { 200: buyerOrderDetail, 400: errorBody, 404: errorBody, ...guarded },
       },
     },
-    async (req) => loadOrder(app.db, buyerScope((await buyerOf(req)).id), req.params.id),
+    async (req) => buyerOrderDetailOf(app.db, (await buyerOf(req)).id, req.params.id),
+  );
+
+  app.get(
+    '/buyer/orders/:id/invoice',
+    {
+      schema: {
+        tags: ['buyer'],
+        summary: "GST tax invoice (PDF) of one of the buyer's shipped or delivered orders",
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: {
+          200: z.any().describe('application/pdf'),
+          400: errorBody,
+          404: errorBody,
+          409: errorBody,
+          ...guarded,
+        },
+      },
+    },
+    async (req, reply) => {
+      const data = await invoiceData(app.db, buyerScope((await buyerOf(req)).id), req.params.id);
+      const pdf = await renderInvoicePdf(data);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${data.invoiceNumber}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/buyer/profile',
+    {
+      schema: {
+        tags: ['buyer'],
+        summary: "The buyer's company profile",
+        security: [{ bearerAuth: [] }],
+        response: { 200: buyerProfile, ...guarded },
+      },
+    },
+    async (req) => buyerProfileOf(app.db, (await buyerOf(req)).id),
+  );
+
+  app.put(
+    '/buyer/profile',
+    {
+      schema: {
+        tags: ['buyer'],
+        summary: "Save the buyer's company profile (company, contact, GSTIN, address, state)",
+        security: [{ bearerAuth: [] }],
+        body: buyerProfileUpdateSchema,
+        response: { 200: buyerProfile, 400: errorBody, ...guarded },
+      },
+    },
+    async (req) => {
+      const buyer = await buyerOf(req);
+      await updateBuyerProfile(depsOf(app), buyer.id, req.body);
+      return buyerProfileOf(app.db, buyer.id);
+    },
   );
 
   app.post(
@@ -224,6 +316,69 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const d = await raiseDispute(depsOf(app), (await buyerOf(req)).id, req.params.id, req.body.reason);
       return reply.status(201).send({ id: d.id, status: d.status });
+    },
+  );
+
+  app.post(
+    '/buyer/disputes/:id/evidence',
+    {
+      preHandler: app.limit('dispute-evidence', 30, 10),
+      schema: {
+        tags: ['buyer'],
+        summary: `Attach photos or PDFs to a dispute (multipart, repeated field "files"; ${DISPUTE_EVIDENCE_LIMITS.files} files of 5 MB at most)`,
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: {
+          201: z.object({ evidence: z.array(disputeEvidenceItem) }),
+          400: errorBody,
+          404: errorBody,
+          409: errorBody,
+          413: errorBody,
+          429: errorBody,
+          ...guarded,
+        },
+      },
+    },
+    async (req, reply) => {
+      const buyer = await buyerOf(req);
+      if (!req.isMultipart()) throw badRequest(EVIDENCE_MESSAGES.missing, { files: EVIDENCE_MESSAGES.missing });
+      const files: ReadFile[] = [];
+      try {
+        for await (const part of req.files()) {
+          if (part.fieldname !== 'files') {
+            part.file.resume();
+            continue;
+          }
+          files.push(await readPart(part));
+        }
+      } catch (err) {
+        throw multipartFailure(err) ?? err;
+      }
+      const evidence = await addDisputeEvidence(
+        { ...depsOf(app), storage: app.storage },
+        buyer.id,
+        req.params.id,
+        files,
+      );
+      return reply.status(201).send({ evidence });
+    },
+  );
+
+  app.get(
+    '/buyer/disputes/:id/evidence/:evidenceId',
+    {
+      schema: {
+        tags: ['buyer'],
+        summary: 'One evidence file of one of my disputes',
+        security: [{ bearerAuth: [] }],
+        params: z.object({ id: z.uuid('Not a valid id.'), evidenceId: z.uuid('Not a valid id.') }),
+      },
+    },
+    async (req, reply) => {
+      const buyer = await buyerOf(req);
+      const e = await buyerEvidenceFile(app.db, buyer.id, req.params.id, req.params.evidenceId);
+      return sendPrivateFile(reply, app.storage, e.storageKey, e.mime, e.originalName);
     },
   );
 };

@@ -1,0 +1,397 @@
+import {
+  type BuyerOrderDetail,
+  DISPUTE_EVIDENCE_LIMITS,
+  DISPUTE_STATUS_LABELS,
+  EVIDENCE_MESSAGES,
+  formatDate,
+  formatDateTime,
+  formatInr,
+  formatQuantity,
+  ORDER_STATUS_LABELS,
+} from '@ub/shared';
+import { ArrowLeft, Paperclip } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { Button } from '../../components/button.tsx';
+import { Badge, Spinner } from '../../components/feedback.tsx';
+import { FormError, TextAreaField } from '../../components/field.tsx';
+import type { ApiError } from '../../lib/api.ts';
+import { openPrivateFile } from '../../lib/open-file.ts';
+import { OrderStatusBadge } from '../orders/components/order-status-badge.tsx';
+import { useAddEvidence } from './api/add-evidence.ts';
+import { useCancelBuyerOrder } from './api/cancel-order.ts';
+import { downloadBuyerInvoice } from './api/invoice.ts';
+import { useBuyerOrder } from './api/order.ts';
+import { useRaiseDispute } from './api/raise-dispute.ts';
+import { PaymentBadge } from './components/payment-badge.tsx';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-4" aria-label={title}>
+      <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">{title}</h2>
+      <div className="space-y-1 text-sm text-slate-800">{children}</div>
+    </section>
+  );
+}
+
+/** An order of the buyer on its own page: status, timeline, tracking, lines with GST, seller, invoice, disputes. */
+export default function BuyerOrderPage() {
+  const { id = '' } = useParams();
+  const query = useBuyerOrder(id);
+  return (
+    <div>
+      <Link
+        to="/buyer/orders"
+        className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-brand-700"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Orders
+      </Link>
+      {query.isPending && <Spinner label="Loading order..." />}
+      {query.error && (
+        <div role="alert" className="rounded-xl border border-slate-200 bg-white p-6 text-center">
+          <p className="text-sm font-medium text-red-700">{query.error.message}</p>
+          <Button variant="secondary" className="mt-3" onClick={() => query.refetch()}>
+            Retry
+          </Button>
+        </div>
+      )}
+      {query.data && <OrderView order={query.data} />}
+    </div>
+  );
+}
+
+function OrderView({ order }: { order: BuyerOrderDetail }) {
+  const { payment, tracking, shippingAddress: a, seller } = order;
+  const [busy, setBusy] = useState(false);
+  const canCancel = order.nextStatuses.includes('cancelled');
+  const openDispute = order.disputes.find((d) => d.status === 'open' || d.status === 'under_review');
+  // A dispute needs something at stake: money paid or goods shipped (the server says the same).
+  const canDispute =
+    !openDispute && (payment.status === 'paid' || order.status === 'shipped' || order.status === 'delivered');
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadBuyerInvoice(order.id, order.invoiceNumber as string);
+    } catch (e) {
+      toast.error((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Order {order.orderId}</h1>
+          <p className="text-sm text-slate-600">
+            Placed on {formatDate(order.orderDate)} with {seller.name}
+            {order.rfqNumber ? ` · from ${order.rfqNumber}` : ''}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <OrderStatusBadge status={order.status} />
+          <PaymentBadge status={payment.status} orderStatus={order.status} />
+          <span className="text-lg font-bold">{formatInr(payment.total)}</span>
+        </div>
+      </div>
+      {order.cancelReason && (
+        <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">Cancelled: {order.cancelReason}</p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {order.invoiceNumber && (
+          <Button variant="secondary" onClick={download} disabled={busy}>
+            {busy ? 'Downloading...' : `Download invoice ${order.invoiceNumber}`}
+          </Button>
+        )}
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <Section title="Products">
+            <ul className="divide-y divide-slate-100">
+              {order.products.map((p) => (
+                <li key={p.id} className="flex flex-wrap justify-between gap-2 py-2">
+                  <div className="min-w-0">
+                    <p className="font-medium">{p.name}</p>
+                    <p className="text-xs text-slate-500">
+                      {formatQuantity(p.quantity, p.unit)} × {formatInr(p.unitPrice)} · GST {Number(p.gstPercentage)}% (
+                      {formatInr(p.taxAmount)}){p.hsnCode ? ` · HSN ${p.hsnCode}` : ''}
+                    </p>
+                  </div>
+                  <p className="font-semibold">{formatInr(p.totalPrice)}</p>
+                </li>
+              ))}
+            </ul>
+            <dl className="mt-2 space-y-1 border-t border-slate-200 pt-2">
+              {(
+                [
+                  ['Subtotal', payment.subtotal],
+                  ['Shipping', payment.shipping],
+                  ['GST', payment.tax],
+                ] as const
+              ).map(([k, v]) => (
+                <div key={k} className="flex justify-between">
+                  <dt>{k}</dt>
+                  <dd>{formatInr(v)}</dd>
+                </div>
+              ))}
+              <div className="flex justify-between font-semibold">
+                <dt>Total</dt>
+                <dd>{formatInr(payment.total)}</dd>
+              </div>
+            </dl>
+          </Section>
+          <Section title="Timeline">
+            <ol className="space-y-2">
+              {order.timeline.map((e) => (
+                <li key={`${e.to}-${e.at}`} className="border-l-2 border-brand-600 pl-3">
+                  <p className="font-medium">{ORDER_STATUS_LABELS[e.to]}</p>
+                  <p className="text-xs text-slate-500">{formatDateTime(e.at)}</p>
+                  {e.note && <p className="text-xs text-slate-600">{e.note}</p>}
+                </li>
+              ))}
+            </ol>
+          </Section>
+          <DisputesSection order={order} canDispute={canDispute} />
+        </div>
+        <div className="space-y-4">
+          <Section title="Tracking">
+            {tracking.carrier ? (
+              <>
+                <p>Carrier: {tracking.carrier}</p>
+                <p>Tracking number: {tracking.trackingNumber}</p>
+                {tracking.estimatedDelivery && <p>Estimated delivery: {formatDate(tracking.estimatedDelivery)}</p>}
+              </>
+            ) : (
+              <p className="text-slate-500">Not shipped yet.</p>
+            )}
+          </Section>
+          <Section title="Seller">
+            <p className="font-medium">{seller.name}</p>
+            {seller.state && <p>{seller.state}</p>}
+            <p className="font-mono text-xs">GSTIN {seller.gstNumber}</p>
+          </Section>
+          <Section title="Shipping address">
+            <p>{a.street}</p>
+            {a.apartment && <p>{a.apartment}</p>}
+            <p>
+              {a.city}, {a.state} {a.zipCode}
+            </p>
+          </Section>
+          <Section title="Payment">
+            <p>
+              Status: <PaymentBadge status={payment.status} orderStatus={order.status} />
+            </p>
+            {payment.method && <p>Method: {payment.method}</p>}
+            {payment.reference && <p>Reference: {payment.reference}</p>}
+            {payment.paidAt && <p>Paid on {formatDate(payment.paidAt)}</p>}
+          </Section>
+          {canCancel && <CancelSection orderId={order.id} />}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function CancelSection({ orderId }: { orderId: string }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const cancel = useCancelBuyerOrder(orderId);
+  if (!open) {
+    return (
+      <Button variant="danger" className="w-full" onClick={() => setOpen(true)}>
+        Cancel order
+      </Button>
+    );
+  }
+  const submit = async () => {
+    setError(null);
+    if (!reason.trim()) {
+      setError('Reason is required.');
+      return;
+    }
+    try {
+      await cancel.mutateAsync(reason.trim());
+      toast.success('Order cancelled.');
+      setOpen(false);
+    } catch (e) {
+      setError((e as ApiError).message);
+    }
+  };
+  return (
+    <Section title="Cancel order">
+      <TextAreaField
+        label="Why are you cancelling?"
+        rows={3}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        error={error ?? undefined}
+      />
+      <div className="flex gap-2 pt-2">
+        <Button variant="secondary" onClick={() => setOpen(false)}>
+          Keep order
+        </Button>
+        <Button variant="danger" onClick={submit} disabled={cancel.isPending}>
+          {cancel.isPending ? 'Cancelling...' : 'Cancel order'}
+        </Button>
+      </div>
+    </Section>
+  );
+}
+
+function DisputesSection({ order, canDispute }: { order: BuyerOrderDetail; canDispute: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const raise = useRaiseDispute(order.id);
+  const addEvidence = useAddEvidence();
+  const [files, setFiles] = useState<File[]>([]);
+  if (order.disputes.length === 0 && !canDispute) return null;
+  const submit = async () => {
+    setError(null);
+    if (!reason.trim()) {
+      setError('Reason is required.');
+      return;
+    }
+    const tooBig = files.find((f) => f.size > DISPUTE_EVIDENCE_LIMITS.bytes);
+    if (tooBig) {
+      setError(EVIDENCE_MESSAGES.tooLarge(tooBig.name));
+      return;
+    }
+    if (files.length > DISPUTE_EVIDENCE_LIMITS.files) {
+      setError(EVIDENCE_MESSAGES.tooMany);
+      return;
+    }
+    let disputeId: string;
+    try {
+      disputeId = (await raise.mutateAsync(reason.trim())).id;
+    } catch (e) {
+      setError((e as ApiError).message);
+      return;
+    }
+    setOpen(false);
+    setReason('');
+    if (!files.length) {
+      toast.success('Dispute raised. Our team will review it.');
+      return;
+    }
+    try {
+      await addEvidence.mutateAsync({ disputeId, files });
+      toast.success('Dispute raised with your evidence. Our team will review it.');
+      setFiles([]);
+    } catch (e) {
+      // The dispute stands; the files can be added again from it.
+      toast.error(`Dispute raised, but the evidence was not attached: ${(e as ApiError).message}`);
+    }
+  };
+  return (
+    <Section title="Disputes">
+      {order.disputes.map((d) => (
+        <article key={d.id} className="rounded-lg border border-slate-200 p-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <Badge tone={d.status.startsWith('resolved') ? 'green' : d.status === 'open' ? 'yellow' : 'blue'}>
+              {DISPUTE_STATUS_LABELS[d.status]}
+            </Badge>
+            <span className="text-xs text-slate-500">Raised {formatDateTime(d.createdAt)}</span>
+          </div>
+          <p className="mt-2 whitespace-pre-line">{d.reason}</p>
+          {d.evidence.length > 0 && (
+            <ul className="mt-2 flex flex-wrap gap-2" aria-label="Evidence">
+              {d.evidence.map((e) => (
+                <li key={e.id}>
+                  <button
+                    type="button"
+                    className="inline-flex items-center gap-1 rounded border border-slate-200 px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50"
+                    onClick={() => openPrivateFile(e.url, 'seller').catch((err: Error) => toast.error(err.message))}
+                  >
+                    <Paperclip aria-hidden="true" className="h-3.5 w-3.5" />
+                    {e.name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {(d.status === 'open' || d.status === 'under_review') &&
+            d.evidence.length < DISPUTE_EVIDENCE_LIMITS.files && <MoreEvidence disputeId={d.id} />}
+          {d.notes && (
+            <div className="mt-2 rounded bg-slate-50 p-2 text-xs text-slate-700">
+              <p className="font-semibold">From the Udyog Bazaar team</p>
+              <p className="whitespace-pre-line">{d.notes}</p>
+            </div>
+          )}
+        </article>
+      ))}
+      {canDispute && !open && (
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          Raise a dispute
+        </Button>
+      )}
+      {open && (
+        <div className="space-y-2">
+          <FormError message={error} />
+          <TextAreaField
+            label="What went wrong?"
+            rows={4}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            hint="Describe the problem: damaged, missing or wrong goods, or a payment issue."
+          />
+          <label className="block text-sm font-medium text-slate-700">
+            Evidence (optional)
+            <input
+              type="file"
+              multiple
+              accept="image/jpeg,image/png,image/webp,application/pdf"
+              className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
+              onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+            />
+            <span className="mt-1 block text-xs font-normal text-slate-500">
+              Up to {DISPUTE_EVIDENCE_LIMITS.files} photos or PDFs, 5 MB each.
+            </span>
+          </label>
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Not now
+            </Button>
+            <Button onClick={submit} disabled={raise.isPending || addEvidence.isPending}>
+              {raise.isPending || addEvidence.isPending ? 'Sending...' : 'Raise dispute'}
+            </Button>
+          </div>
+        </div>
+      )}
+      {addEvidence.isPending && <Spinner label="Uploading evidence..." />}
+    </Section>
+  );
+}
+
+/** Adds photos or PDFs to a dispute that is still open. */
+function MoreEvidence({ disputeId }: { disputeId: string }) {
+  const add = useAddEvidence();
+  return (
+    <label className="mt-2 block text-xs font-medium text-slate-600">
+      Add evidence (photos or PDFs, 5 MB each)
+      <input
+        type="file"
+        multiple
+        accept="image/jpeg,image/png,image/webp,application/pdf"
+        disabled={add.isPending}
+        className="mt-1 block w-full text-xs file:mr-2 file:rounded file:border-0 file:bg-brand-50 file:px-2 file:py-1 file:font-semibold file:text-brand-700"
+        onChange={async (e) => {
+          const input = e.currentTarget;
+          const files = Array.from(input.files ?? []);
+          if (!files.length) return;
+          try {
+            await add.mutateAsync({ disputeId, files });
+            toast.success('Evidence added.');
+          } catch (err) {
+            toast.error((err as ApiError).message);
+          } finally {
+            input.value = '';
+          }
+        }}
+      />
+    </label>
+  );
+}
