@@ -8,6 +8,7 @@ import leads from './api/leads/index.ts';
 import products from './api/products/index.ts';
 import buyer from './api/buyer/index.ts';
 import buyerPublic from './api/buyer/public.ts';
+import buyerShopping from './api/buyer-shopping/index.ts';
 import dashboard from './api/dashboard/index.ts';
 import orders from './api/orders/index.ts';
 import payments from './api/payments/index.ts';
@@ -28,6 +29,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(products);
   await api.register(buyerPublic);
   await api.register(buyer);
+  await api.register(buyerShopping);
   await api.register(rfqs);
   await api.register(orders);
   await api.register(payments);

@@ -18,6 +18,8 @@ export const NOTIFICATION_TYPES = [
   'settlement_paid',
   'dispute_raised',
   'contact_reply',
+  'order_awaiting_confirmation',
+  'order_confirmed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -38,6 +40,8 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   settlement_paid: 'Settlement paid',
   dispute_raised: 'Dispute raised',
   contact_reply: 'Reply to your support message',
+  order_awaiting_confirmation: 'Order from an RFQ to confirm',
+  order_confirmed: 'Order confirmed by the buyer',
 };
 
 export const notificationItem = z.object({

@@ -80,10 +80,13 @@ export async function orderDetail(db: Db, scope: Scope, orderId: string): Promis
     orderId: o.orderNumber,
     orderDate: o.createdAt.toISOString(),
     status: o.status,
-    nextStatuses: [...ORDER_TRANSITIONS[o.status]],
+    nextStatuses: o.awaitingBuyerConfirmation
+      ? ORDER_TRANSITIONS[o.status].filter((s) => s === 'cancelled')
+      : [...ORDER_TRANSITIONS[o.status]],
     rfqNumber: row.rfqNumber,
     cancelReason: o.cancelReason,
     invoiceNumber: o.invoiceNumber,
+    awaitingBuyerConfirmation: o.awaitingBuyerConfirmation,
     manufacturer: row.manufacturer,
     customer: { name: b.contactName, company: b.companyName, email: row.email, phone: b.phone },
     shippingAddress: {

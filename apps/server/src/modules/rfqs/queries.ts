@@ -1,5 +1,5 @@
 import { LIMITS, RFQ_FINAL_STATUSES, type RfqItem, type RfqStatus } from '@ub/shared';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { buyers, productMedia, products, rfqOffers, rfqs } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -73,13 +73,16 @@ function toItem(
 export async function listRfqs(
   db: Db,
   scope: { manufacturerId?: string; buyerId?: string },
-  q: { page: number; status?: RfqStatus },
+  q: { page: number; status?: RfqStatus; statuses?: readonly RfqStatus[]; q?: string },
 ) {
   const pageSize = LIMITS.rfqPageSize;
+  const words = q.q ? `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = and(
     scope.manufacturerId ? eq(rfqs.manufacturerId, scope.manufacturerId) : undefined,
     scope.buyerId ? eq(rfqs.buyerId, scope.buyerId) : undefined,
     q.status ? eq(rfqs.status, q.status) : undefined,
+    q.statuses ? inArray(rfqs.status, [...q.statuses]) : undefined,
+    words ? or(ilike(rfqs.rfqNumber, words), ilike(rfqs.productName, words)) : undefined,
   );
   const [rows, [totals]] = await Promise.all([
     db
