@@ -157,7 +157,11 @@ export const RULES: Record<string, Rule> = {
   'POST /api/buyer/orders/{id}/disputes': { access: buyer, owner: 'buyerA', params: order },
   'GET /api/buyer/addresses': { access: buyer },
   'POST /api/buyer/addresses': { access: buyer },
-  'PUT /api/buyer/addresses/{id}': { access: buyer, owner: 'buyerA', params: async (w) => ({ id: await w.newAddress() }) },
+  'PUT /api/buyer/addresses/{id}': {
+    access: buyer,
+    owner: 'buyerA',
+    params: async (w) => ({ id: await w.newAddress() }),
+  },
   'DELETE /api/buyer/addresses/{id}': {
     access: buyer,
     owner: 'buyerA',

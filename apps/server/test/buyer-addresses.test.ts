@@ -14,7 +14,12 @@ describe('buyer address book', () => {
     const buyer = await createBuyerSession(t.app);
     const first = await addAddress(buyer.token);
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ label: 'Head office', state: 'Maharashtra', isDefault: true, line2: 'Floor 3' });
+    expect(first.json()).toMatchObject({
+      label: 'Head office',
+      state: 'Maharashtra',
+      isDefault: true,
+      line2: 'Floor 3',
+    });
     const second = await addAddress(buyer.token, { label: 'Warehouse', line2: '', isDefault: true });
     expect(second.json()).toMatchObject({ label: 'Warehouse', line2: null, isDefault: true });
     const list = (await call(t.app, 'GET', '/api/buyer/addresses', { token: buyer.token })).json();

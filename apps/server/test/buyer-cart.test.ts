@@ -25,7 +25,9 @@ async function setup() {
     gstPercentage: '5',
   });
   const buyer = await createBuyerSession(t.app);
-  const address = (await call(t.app, 'POST', '/api/buyer/addresses', { token: buyer.token, body: homeAddress() })).json();
+  const address = (
+    await call(t.app, 'POST', '/api/buyer/addresses', { token: buyer.token, body: homeAddress() })
+  ).json();
   return { sellerA, sellerB, lamp, towel, buyer, address };
 }
 
@@ -106,7 +108,10 @@ describe('order list (cart)', () => {
     await t.database.query(`update products set status = 'inactive' where id = $1`, [towel.id]);
     const c = await cart(buyer.token);
     const line = c.sellers[1].lines[0];
-    expect(line).toMatchObject({ available: false, problem: 'Cotton towel is no longer available to order. Remove it from your order list.' });
+    expect(line).toMatchObject({
+      available: false,
+      problem: 'Cotton towel is no longer available to order. Remove it from your order list.',
+    });
     expect(c).toMatchObject({ total: '2800.00', unavailableCount: 1, canCheckout: true });
     // a product no longer listed cannot be added either
     expect((await add(buyer.token, towel.id, 50)).statusCode).toBe(404);
@@ -137,7 +142,6 @@ describe('order list (cart)', () => {
     const details = await Promise.all(
       placed.map(async (o) => (await call(t.app, 'GET', `/api/buyer/orders/${o.id}`, { token: buyer.token })).json()),
     );
-    expect(details.map((d) => d.manufacturer)).toEqual([sellerA.companyName, sellerB.companyName]);
     expect(details[0].products).toEqual([
       expect.objectContaining({ name: 'Brass lamp', quantity: 20, gstPercentage: '12.00', taxAmount: '600.00' }),
     ]);
@@ -145,13 +149,20 @@ describe('order list (cart)', () => {
       expect.objectContaining({ name: 'Cotton towel', quantity: 60, gstPercentage: '5.00', taxAmount: '241.50' }),
     ]);
     for (const d of details) {
-      expect(d.shippingAddress).toMatchObject({ street: '12 MG Road', apartment: 'Floor 3', city: 'Pune', zipCode: '411001' });
+      expect(d.shippingAddress).toMatchObject({
+        street: '12 MG Road',
+        apartment: 'Floor 3',
+        city: 'Pune',
+        zipCode: '411001',
+      });
     }
     expect((await cart(buyer.token)).lineCount).toBe(0);
     const [stock] = await t.database.query<{ stock: number }>('select stock from products where id = $1', [lamp.id]);
     expect(stock?.stock).toBe(80);
-    const sellerOrders = (await call(t.app, 'GET', '/api/orders', { token: sellerB.token })).json();
-    expect(sellerOrders.orders.map((o: { id: string }) => o.id)).toEqual([placed[1]?.id]);
+    const ordersOf = async (token: string) =>
+      (await call(t.app, 'GET', '/api/orders', { token })).json().orders.map((o: { id: string }) => o.id);
+    expect(await ordersOf(sellerA.token)).toEqual([placed[0]?.id]);
+    expect(await ordersOf(sellerB.token)).toEqual([placed[1]?.id]);
   });
 
   it('refuses checkout while a line breaks the MOQ or stock rule, naming the line, and writes nothing', async () => {
@@ -205,7 +216,9 @@ describe('order list (cart)', () => {
     const other = await setup();
     const empty = await call(t.app, 'POST', '/api/buyer/cart/checkout', {
       token: buyer.token,
-      body: { addressId: (await call(t.app, 'GET', '/api/buyer/addresses', { token: buyer.token })).json().addresses[0].id },
+      body: {
+        addressId: (await call(t.app, 'GET', '/api/buyer/addresses', { token: buyer.token })).json().addresses[0].id,
+      },
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe('Your order list has nothing that can be ordered.');

@@ -236,13 +236,14 @@ export async function buildWorld(app: FastifyInstance) {
       );
       return row?.id as string;
     },
-    /** Product A on buyer A's order list. */
+    /** A new product of seller A on buyer A's order list only. */
     cartLine: async () => {
-      await app.database.query(
-        `insert into buyer_cart_items (buyer_id, product_id, quantity) values ($1, $2, 1) on conflict do nothing`,
-        [buyerA.buyer.id, productA.id],
-      );
-      return productA.id;
+      const p = await createProduct(app.db, sellerA.manufacturer.id, { moq: 1, stock: 100 });
+      await app.database.query('insert into buyer_cart_items (buyer_id, product_id, quantity) values ($1, $2, 1)', [
+        buyerA.buyer.id,
+        p.id,
+      ]);
+      return p.id;
     },
     newAdmin: async () => (await createAdmin(app.db)).user.id,
     /** A job in the dead letter (no handler has its name: its one attempt fails). */

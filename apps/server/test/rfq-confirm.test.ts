@@ -14,7 +14,10 @@ async function convertedOrder() {
     body: { manufacturerId: seller.manufacturer.id, productId: product.id, productName: product.name, quantity: 300 },
   });
   const rfqId = rfq.json().id as string;
-  await call(t.app, 'POST', `/api/rfqs/${rfqId}/quote`, { token: seller.token, body: { pricePerUnit: 90, quantity: 300 } });
+  await call(t.app, 'POST', `/api/rfqs/${rfqId}/quote`, {
+    token: seller.token,
+    body: { pricePerUnit: 90, quantity: 300 },
+  });
   const accepted = await call(t.app, 'POST', `/api/buyer/rfqs/${rfqId}/respond`, {
     token: buyer.token,
     body: { action: 'accept' },
@@ -25,7 +28,13 @@ async function convertedOrder() {
   const address = (
     await call(t.app, 'POST', '/api/buyer/addresses', {
       token: buyer.token,
-      body: homeAddress({ label: 'Chennai plant', line1: '7 Mount Road', city: 'Chennai', state: 'Tamil Nadu', pinCode: '600002' }),
+      body: homeAddress({
+        label: 'Chennai plant',
+        line1: '7 Mount Road',
+        city: 'Chennai',
+        state: 'Tamil Nadu',
+        pinCode: '600002',
+      }),
     })
   ).json();
   return { seller, buyer, rfqId, order: converted.json(), address };
@@ -60,13 +69,21 @@ describe('an order converted from an RFQ waits for the buyer', () => {
     expect(res.statusCode).toBe(200);
     const confirmed = res.json();
     expect(confirmed).toMatchObject({ awaitingBuyerConfirmation: false, nextStatuses: ['processing', 'cancelled'] });
-    expect(confirmed.shippingAddress).toMatchObject({ street: '7 Mount Road', city: 'Chennai', state: 'Tamil Nadu', zipCode: '600002' });
+    expect(confirmed.shippingAddress).toMatchObject({
+      street: '7 Mount Road',
+      city: 'Chennai',
+      state: 'Tamil Nadu',
+      zipCode: '600002',
+    });
     expect(confirmed.timeline.at(-1).note).toBe('Confirmed by the buyer; ships to Chennai, Tamil Nadu 600002');
     expect(await notificationsOf(seller.user.id)).toContainEqual({
       type: 'order_confirmed',
       link: `/dashboard/orders/${order.id}`,
     });
-    expect(await notificationsOf(buyer.user.id)).toContainEqual({ type: 'order_confirmed', link: `/buyer/orders/${order.id}` });
+    expect(await notificationsOf(buyer.user.id)).toContainEqual({
+      type: 'order_confirmed',
+      link: `/buyer/orders/${order.id}`,
+    });
     expect((await setStatus(t.app, seller.token, order.id, { status: 'processing' })).statusCode).toBe(200);
 
     const again = await call(t.app, 'POST', `/api/buyer/orders/${order.id}/confirm`, {
@@ -80,7 +97,9 @@ describe('an order converted from an RFQ waits for the buyer', () => {
   it("refuses another buyer (404) and another buyer's address (404), changing nothing", async () => {
     const { buyer, order } = await convertedOrder();
     const other = await createBuyerSession(t.app);
-    const theirs = (await call(t.app, 'POST', '/api/buyer/addresses', { token: other.token, body: homeAddress() })).json();
+    const theirs = (
+      await call(t.app, 'POST', '/api/buyer/addresses', { token: other.token, body: homeAddress() })
+    ).json();
     const foreign = await call(t.app, 'POST', `/api/buyer/orders/${order.id}/confirm`, {
       token: other.token,
       body: { addressId: theirs.id },

@@ -168,4 +168,3 @@ export const buyerRfqListQuery = z.object({
   tab: z.enum(BUYER_RFQ_TABS).optional(),
   q: z.string().trim().max(100).optional(),
 });
-

@@ -95,7 +95,7 @@ export const RFQ_MESSAGES = {
 
 export const ORDER_AWAITING_BUYER_LABEL = 'Awaiting buyer confirmation';
 export const ORDER_AWAITING_BUYER_MESSAGE =
-  'This order is awaiting the buyer\'s confirmation of the shipping address: it can only be cancelled until then.';
+  "This order is awaiting the buyer's confirmation of the shipping address: it can only be cancelled until then.";
 
 export const ORDER_PAGE_SIZE = 10;
 export const PAYMENT_PAGE_SIZE = 10;
@@ -402,6 +402,8 @@ export const rfqItem = z.object({
   productName: z.string(),
   buyerCompany: z.string(),
   buyerContact: z.string(),
+  /** The seller's company: what the buyer's RFQ screens name. */
+  sellerCompany: z.string(),
   category: z.string().nullable(),
   requestedQuantity: z.number(),
   targetPrice: z.string().nullable(),

@@ -103,7 +103,12 @@ export async function removeFromCart(db: Db, buyerId: string, productId: string)
  * (stock gone, a price change) writes no order at all. What was ordered leaves the list; lines whose product is no
  * longer listed stay on it, flagged.
  */
-export async function checkoutCart(deps: Deps, buyer: Buyer, buyerUser: { id: string; email: string }, addressId: string) {
+export async function checkoutCart(
+  deps: Deps,
+  buyer: Buyer,
+  buyerUser: { id: string; email: string },
+  addressId: string,
+) {
   return transaction(deps.db, async (tx) => {
     const address = toAddress(await addressOf(tx, buyer.id, addressId));
     const rows = (await cartRows(tx, buyer.id)).filter(isOrderable);

@@ -1,10 +1,4 @@
-import {
-  CART_MESSAGES,
-  type CartLine,
-  type CartResponse,
-  type CartSeller,
-  stockStateOf,
-} from '@ub/shared';
+import { CART_MESSAGES, type CartLine, type CartResponse, type CartSeller, stockStateOf } from '@ub/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { buyerCartItems, manufacturers, productMedia, products } from '../../db/schema/index.ts';
@@ -32,7 +26,8 @@ export async function cartRows(db: Db, buyerId: string) {
 export type CartRow = Awaited<ReturnType<typeof cartRows>>[number];
 
 /** Orderable means listed with its tax data (approval requires it): the same test placeBuyerOrder applies. */
-export const isOrderable = (r: CartRow): boolean => Boolean(r.listable) && r.p.hsnCode !== null && r.p.gstPercentage !== null;
+export const isOrderable = (r: CartRow): boolean =>
+  Boolean(r.listable) && r.p.hsnCode !== null && r.p.gstPercentage !== null;
 
 /** What stops a line from being ordered as it is, in the words the buyer sees; null when nothing does. */
 export function lineProblem(r: CartRow, quantity = r.item.quantity): string | null {

@@ -60,8 +60,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: buyerAddress, 400: errorBody, 409: errorBody, ...guarded },
       },
     },
-    async (req, reply) =>
-      reply.status(201).send(await createAddress(depsOf(app), (await buyerOf(req)).id, req.body)),
+    async (req, reply) => reply.status(201).send(await createAddress(depsOf(app), (await buyerOf(req)).id, req.body)),
   );
 
   app.put(
