@@ -84,7 +84,7 @@ export default function AddressesPage() {
                     Set as default
                   </Button>
                 )}
-                <Button variant="ghost" className="px-3 py-1.5 text-red-700" onClick={() => setDeleting(a)}>
+                <Button variant="ghost" className="px-3 py-1.5 text-red-700!" onClick={() => setDeleting(a)}>
                   Delete
                 </Button>
               </div>

@@ -58,9 +58,11 @@ export function ConfirmOrderPanel({ orderId }: { orderId: string }) {
                   </option>
                 ))}
               </SelectField>
-              <Link to="/buyer/addresses" className="text-xs font-semibold text-brand-700 hover:underline">
-                Add or edit addresses
-              </Link>
+              <p>
+                <Link to="/buyer/addresses" className="text-xs font-semibold text-brand-700 hover:underline">
+                  Add or edit addresses
+                </Link>
+              </p>
             </>
           )}
           <FormError message={failure} />

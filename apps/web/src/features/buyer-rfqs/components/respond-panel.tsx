@@ -60,7 +60,7 @@ export function RespondPanel({ rfq }: { rfq: RfqItem }) {
           <Button variant="secondary" onClick={() => setMode('counter')}>
             Counter offer
           </Button>
-          <Button variant="ghost" className="text-red-700" onClick={() => setMode('reject')}>
+          <Button variant="ghost" className="text-red-700!" onClick={() => setMode('reject')}>
             Decline
           </Button>
         </div>
