@@ -262,6 +262,8 @@ export const orderListItem = z.object({
   orderDate: z.string(),
   status: z.enum(ORDER_STATUSES),
   total: z.string(),
+  /** An RFQ's order the buyer has not confirmed yet (see orderDetail). */
+  awaitingBuyerConfirmation: z.boolean(),
 });
 export type OrderListItem = z.infer<typeof orderListItem>;
 

@@ -141,6 +141,7 @@ interface OrderListRow {
   created_at: Date | string;
   status: OrderStatus;
   total: string;
+  awaiting_buyer_confirmation: boolean;
 }
 
 /**
@@ -157,7 +158,7 @@ export async function listSellerOrders(database: Database, manufacturerId: strin
       )})`
     : sql``;
   const offset = (q.page - 1) * ORDER_PAGE_SIZE;
-  const columns = sql`o.id, o.order_number, o.buyer_id, o.created_at, o.status, o.total`;
+  const columns = sql`o.id, o.order_number, o.buyer_id, o.created_at, o.status, o.total, o.awaiting_buyer_confirmation`;
   const newest = sql`order by o.created_at desc, o.id desc`;
   // The buyer's name is looked up for the page's rows only.
   const withCustomer = (pageSql: SQL) =>
@@ -216,6 +217,7 @@ function toListItem(r: OrderListRow): OrderListItem {
     orderDate: iso(r.created_at) ?? '',
     status: r.status,
     total: String(r.total),
+    awaitingBuyerConfirmation: Boolean(r.awaiting_buyer_confirmation),
   };
 }
 
