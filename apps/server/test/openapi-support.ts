@@ -244,6 +244,25 @@ export async function buildWorld(app: FastifyInstance) {
     newDocument,
     newNotification,
     newProduct: async () => (await createProduct(app.db, sellerA.manufacturer.id)).id,
+    /** An address in buyer A's address book. */
+    newAddress: async () => {
+      const [row] = await app.database.query<{ id: string }>(
+        `insert into buyer_addresses (buyer_id, label, contact_name, phone, line1, city, state, pin_code)
+         values ($1, 'Probe', 'Probe Person', '9876501234', '1 Probe Road', 'Pune', 'Maharashtra', '411001')
+         returning id`,
+        [buyerA.buyer.id],
+      );
+      return row?.id as string;
+    },
+    /** A new product of seller A on buyer A's order list only. */
+    cartLine: async () => {
+      const p = await createProduct(app.db, sellerA.manufacturer.id, { moq: 1, stock: 100 });
+      await app.database.query('insert into buyer_cart_items (buyer_id, product_id, quantity) values ($1, $2, 1)', [
+        buyerA.buyer.id,
+        p.id,
+      ]);
+      return p.id;
+    },
     newAdmin: async () => (await createAdmin(app.db)).user.id,
     /** A job in the dead letter (no handler has its name: its one attempt fails). */
     newDeadJob: async () => {

@@ -25,9 +25,11 @@ describe('trade demo data', () => {
     });
     const token = login.json().token;
     const overview = (await call(t.app, 'GET', '/api/dashboard/overview', { token })).json();
-    expect(overview.stats.total_orders.count).toBe(72);
+    // 72 trade orders, plus the buyer demo's RFQ order awaiting the buyer's confirmation
+    expect(overview.stats.total_orders.count).toBe(73);
     expect(overview.recent_orders).toHaveLength(5);
     const rfqs = (await call(t.app, 'GET', '/api/rfqs', { token })).json();
-    expect(rfqs.total).toBe(7);
+    // 7 trade RFQs, plus the buyer demo's quoted and converted ones
+    expect(rfqs.total).toBe(9);
   });
 });

@@ -23,3 +23,4 @@ export * from './schemas/trade.ts';
 export * from './schemas/buyer-area.ts';
 export * from './schemas/jobs.ts';
 export * from './schemas/catalog.ts';
+export * from './schemas/buyer-shopping.ts';

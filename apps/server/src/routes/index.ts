@@ -9,6 +9,7 @@ import products from './api/products/index.ts';
 import buyer from './api/buyer/index.ts';
 import buyerPublic from './api/buyer/public.ts';
 import catalog from './api/catalog/index.ts';
+import buyerShopping from './api/buyer-shopping/index.ts';
 import dashboard from './api/dashboard/index.ts';
 import orders from './api/orders/index.ts';
 import payments from './api/payments/index.ts';
@@ -30,6 +31,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(catalog);
   await api.register(buyerPublic);
   await api.register(buyer);
+  await api.register(buyerShopping);
   await api.register(rfqs);
   await api.register(orders);
   await api.register(payments);

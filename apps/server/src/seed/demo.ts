@@ -7,6 +7,7 @@ import type { DemoContext } from './demo-context.ts';
 import { seedCatalogDemo } from './demo-catalog.ts';
 import { seedDemoProducts } from './demo-products.ts';
 import { seedTradeDemo } from './demo-trade.ts';
+import { seedBuyerShoppingDemo } from './demo-buyer-shopping.ts';
 import { createAdmin, createSeller, userByEmail } from './factories.ts';
 
 export const DEMO = {
@@ -75,4 +76,5 @@ const demoSteps: Array<(ctx: DemoContext) => Promise<void>> = [
   seedTradeDemo,
   adminDemo,
   seedBuyerDemo,
+  seedBuyerShoppingDemo,
 ];

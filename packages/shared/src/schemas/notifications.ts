@@ -23,6 +23,8 @@ export const NOTIFICATION_TYPES = [
   'order_update',
   'payment_recorded',
   'dispute_update',
+  'order_awaiting_confirmation',
+  'order_confirmed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -47,6 +49,8 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   order_update: 'Order progress',
   payment_recorded: 'Payment recorded',
   dispute_update: 'Dispute update',
+  order_awaiting_confirmation: 'Order from an RFQ to confirm',
+  order_confirmed: 'Order confirmed by the buyer',
 };
 
 export const notificationItem = z.object({

@@ -93,6 +93,10 @@ export const RFQ_MESSAGES = {
     `Choose the GST rate of this order: ${rates.length > 1 ? `${rates.slice(0, -1).join(', ')} or ` : ''}${rates.at(-1)}%.`,
 } as const;
 
+export const ORDER_AWAITING_BUYER_LABEL = 'Awaiting buyer confirmation';
+export const ORDER_AWAITING_BUYER_MESSAGE =
+  "This order is awaiting the buyer's confirmation of the shipping address: it can only be cancelled until then.";
+
 export const ORDER_PAGE_SIZE = 10;
 export const PAYMENT_PAGE_SIZE = 10;
 
@@ -265,6 +269,8 @@ export const orderListItem = z.object({
   orderDate: z.string(),
   status: z.enum(ORDER_STATUSES),
   total: z.string(),
+  /** An RFQ's order the buyer has not confirmed yet (see orderDetail). */
+  awaitingBuyerConfirmation: z.boolean(),
 });
 export type OrderListItem = z.infer<typeof orderListItem>;
 
@@ -284,6 +290,8 @@ export const orderDetail = z.object({
   rfqNumber: z.string().nullable(),
   cancelReason: z.string().nullable(),
   invoiceNumber: z.string().nullable(),
+  /** Converted from an RFQ and waiting for the buyer to choose the shipping address: the seller cannot move it. */
+  awaitingBuyerConfirmation: z.boolean(),
   customer: z.object({ name: z.string(), company: z.string(), email: z.string(), phone: z.string().nullable() }),
   shippingAddress: z.object({
     street: z.string(),
@@ -403,6 +411,8 @@ export const rfqItem = z.object({
   productName: z.string(),
   buyerCompany: z.string(),
   buyerContact: z.string(),
+  /** The seller's company: what the buyer's RFQ screens name. */
+  sellerCompany: z.string(),
   category: z.string().nullable(),
   requestedQuantity: z.number(),
   targetPrice: z.string().nullable(),

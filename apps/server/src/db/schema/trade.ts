@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   date,
   index,
   integer,
@@ -118,6 +119,12 @@ export const orders = pgTable(
     estimatedDelivery: date('estimated_delivery'),
     cancelReason: text('cancel_reason'),
     invoiceNumber: text('invoice_number'),
+    /**
+     * An order converted from an RFQ by the seller waits for the buyer to choose the shipping address and confirm;
+     * until then the seller cannot move it (only cancel it). Catalogue orders are confirmed when placed.
+     */
+    awaitingBuyerConfirmation: boolean('awaiting_buyer_confirmation').notNull().default(false),
+    buyerConfirmedAt: timestamp('buyer_confirmed_at', { withTimezone: true }),
     /** Order number, buyer company and contact, and product names as seller-keyed words: the seller's search box. */
     searchDoc: searchDoc('search_doc').notNull().default(sql`''::tsvector`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,6 @@
 import {
   type ManufacturerStatus,
+  ORDER_AWAITING_BUYER_MESSAGE,
   ORDER_STATUS_LABELS,
   ORDER_TRANSITIONS,
   type orderCreateSchema,
@@ -45,6 +46,8 @@ export interface NewOrder {
   shipping: ShippingAddress;
   paymentMethod: string;
   rfqId?: string;
+  /** A converted RFQ's order waits for the buyer to choose the address and confirm. */
+  awaitingBuyerConfirmation?: boolean;
   /** Catalogue orders take their units from stock; RFQ orders are made to order and do not. */
   takeStock: boolean;
   actorUserId: string;
@@ -97,6 +100,7 @@ export async function insertOrder(tx: Db, o: NewOrder) {
       manufacturerId: o.manufacturerId,
       buyerId: o.buyer.id,
       rfqId: o.rfqId,
+      awaitingBuyerConfirmation: o.awaitingBuyerConfirmation ?? false,
       subtotal: fromPaise(subtotal),
       shipping: fromPaise(shipping),
       tax: fromPaise(tax),
@@ -263,6 +267,9 @@ export async function changeOrderStatus(
   const to = change.status;
   if (sellerStatus !== undefined) {
     assertSellerMay(sellerStatus, order.paymentStatus === 'paid' && to !== 'cancelled' ? 'fulfil' : 'trade');
+  }
+  if (order.awaitingBuyerConfirmation && to !== 'cancelled') {
+    throw conflict(ORDER_AWAITING_BUYER_MESSAGE);
   }
   if (!ORDER_TRANSITIONS[from].includes(to)) {
     throw conflict(`An order that is ${ORDER_STATUS_LABELS[from]} cannot be changed to ${ORDER_STATUS_LABELS[to]}.`);

@@ -88,10 +88,13 @@ export async function orderDetail(db: Db, scope: Scope, orderId: string): Promis
     orderId: o.orderNumber,
     orderDate: o.createdAt.toISOString(),
     status: o.status,
-    nextStatuses: [...ORDER_TRANSITIONS[o.status]],
+    nextStatuses: o.awaitingBuyerConfirmation
+      ? ORDER_TRANSITIONS[o.status].filter((s) => s === 'cancelled')
+      : [...ORDER_TRANSITIONS[o.status]],
     rfqNumber: row.rfqNumber,
     cancelReason: o.cancelReason,
     invoiceNumber: o.invoiceNumber,
+    awaitingBuyerConfirmation: o.awaitingBuyerConfirmation,
     manufacturer: row.manufacturer,
     customer: { name: b.contactName, company: b.companyName, email: row.email, phone: b.phone },
     shippingAddress: {
@@ -146,6 +149,7 @@ interface OrderListRow {
   created_at: Date | string;
   status: OrderStatus;
   total: string;
+  awaiting_buyer_confirmation: boolean;
 }
 
 /**
@@ -162,7 +166,7 @@ export async function listSellerOrders(database: Database, manufacturerId: strin
       )})`
     : sql``;
   const offset = (q.page - 1) * ORDER_PAGE_SIZE;
-  const columns = sql`o.id, o.order_number, o.buyer_id, o.created_at, o.status, o.total`;
+  const columns = sql`o.id, o.order_number, o.buyer_id, o.created_at, o.status, o.total, o.awaiting_buyer_confirmation`;
   const newest = sql`order by o.created_at desc, o.id desc`;
   // The buyer's name is looked up for the page's rows only.
   const withCustomer = (pageSql: SQL) =>
@@ -221,6 +225,7 @@ function toListItem(r: OrderListRow): OrderListItem {
     orderDate: iso(r.created_at) ?? '',
     status: r.status,
     total: String(r.total),
+    awaitingBuyerConfirmation: Boolean(r.awaiting_buyer_confirmation),
   };
 }
 

@@ -1,5 +1,7 @@
 import { formatInr } from '@ub/shared/format';
 import {
+  addressToShipping,
+  formatInr,
   isAllowedGstRate,
   RFQ_FINAL_STATUSES,
   RFQ_MESSAGES,
@@ -13,7 +15,18 @@ import {
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { buyers, manufacturers, products, rfqOffers, rfqs, users } from '../../db/schema/index.ts';
+import {
+  buyerAddresses,
+  buyers,
+  manufacturers,
+  orderEvents,
+  orders,
+  products,
+  rfqOffers,
+  rfqs,
+  users,
+} from '../../db/schema/index.ts';
+import { addressOf } from '../buyer-addresses/queries.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isListable } from '../catalog/listable.ts';
@@ -276,7 +289,15 @@ export async function convertRfq(
     .innerJoin(users, eq(users.id, buyers.userId))
     .where(eq(buyers.id, r.buyerId));
   if (!row) throw notFound('Buyer not found');
-  const shipping = input.shippingAddress ?? parseStoredAddress(row.b.address, row.b.state);
+  // The buyer chooses the address when confirming; until then the order carries a provisional one: the seller's,
+  // else the default of the buyer's address book, else the buyer's registered address.
+  const [book] = await deps.db
+    .select()
+    .from(buyerAddresses)
+    .where(and(eq(buyerAddresses.buyerId, row.b.id), eq(buyerAddresses.isDefault, true)))
+    .limit(1);
+  const shipping =
+    input.shippingAddress ?? (book ? addressToShipping(book) : parseStoredAddress(row.b.address, row.b.state));
   if (!shipping) {
     throw badRequest("The buyer's stored address is incomplete: enter a shipping address.", {
       'shippingAddress.street': 'Enter a shipping address.',
@@ -312,6 +333,7 @@ export async function convertRfq(
       shipping,
       paymentMethod: 'NEFT',
       rfqId: r.id,
+      awaitingBuyerConfirmation: true,
       takeStock: false,
       actorUserId,
     });
@@ -321,11 +343,12 @@ export async function convertRfq(
       .where(and(eq(rfqs.id, r.id), isNull(rfqs.orderId)))
       .returning({ id: rfqs.id });
     if (!linked) throw conflict('This RFQ has already been turned into an order.');
-    await notifyBuyer(tx, r.buyerId, {
-      type: 'order_update',
-      title: 'RFQ converted to an order',
-      message: `Your RFQ ${r.rfqNumber} for ${r.productName} is now order ${o.orderNumber} for ${formatInr(o.total)}.`,
-      link: buyerLinks.order(o.id),
+    await notify(tx, {
+      userId: row.b.userId,
+      type: 'order_awaiting_confirmation',
+      title: 'Confirm your order',
+      message: `${r.rfqNumber} became order ${o.orderNumber} for ${formatInr(o.total)}. Choose the shipping address and confirm it.`,
+      link: `/buyer/rfqs/${r.id}`,
     });
     return o;
   });
@@ -351,4 +374,74 @@ async function convertedGstRate(db: Db, productRate: string | null, requested: n
     throw badRequest(message, { gstPercentage: message });
   }
   return requested;
+}
+
+/**
+ * The buyer confirms an order the seller converted from an RFQ, choosing the shipping address from the address
+ * book. Until then the seller cannot move the order (only cancel it). Both sides are told.
+ */
+export async function confirmConvertedOrder(
+  deps: Deps,
+  buyer: Buyer,
+  orderId: string,
+  addressId: string,
+  actorUserId: string,
+) {
+  return transaction(deps.db, async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.buyerId, buyer.id)))
+      .limit(1)
+      .for('update');
+    if (!order) throw notFound('Order not found');
+    if (order.status === 'cancelled') throw conflict('This order was cancelled: there is nothing to confirm.');
+    if (!order.awaitingBuyerConfirmation) throw conflict('This order is already confirmed.');
+    const ship = addressToShipping(await addressOf(tx, buyer.id, addressId));
+    const now = deps.clock();
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        awaitingBuyerConfirmation: false,
+        buyerConfirmedAt: now,
+        shipStreet: ship.street,
+        shipApartment: ship.apartment ?? null,
+        shipCity: ship.city,
+        shipState: ship.state,
+        shipZipCode: ship.zipCode,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (!updated) throw new Error('order update returned nothing');
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: order.status,
+      note: `Confirmed by the buyer; ships to ${ship.city}, ${ship.state} ${ship.zipCode}`,
+      actorUserId,
+      createdAt: now,
+    });
+    const [m] = await tx
+      .select({ userId: manufacturers.userId })
+      .from(manufacturers)
+      .where(eq(manufacturers.id, order.manufacturerId));
+    if (m) {
+      await notify(tx, {
+        userId: m.userId,
+        type: 'order_confirmed',
+        title: 'Order confirmed',
+        message: `${buyer.companyName} confirmed order ${order.orderNumber}: it can be prepared and shipped now.`,
+        link: `/dashboard/orders/${order.id}`,
+      });
+    }
+    await notify(tx, {
+      userId: buyer.userId,
+      type: 'order_confirmed',
+      title: 'Order confirmed',
+      message: `You confirmed order ${order.orderNumber}; it ships to ${ship.city}.`,
+      link: `/buyer/orders/${order.id}`,
+    });
+    return updated;
+  });
 }

@@ -1,7 +1,7 @@
 import { LIMITS, RFQ_FINAL_STATUSES, type RfqItem, type RfqStatus } from '@ub/shared';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { buyers, productMedia, products, rfqOffers, rfqs } from '../../db/schema/index.ts';
+import { buyers, manufacturers, productMedia, products, rfqOffers, rfqs } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { fromPaise, toPaise } from '../trade/common.ts';
 
@@ -27,7 +27,7 @@ const latestPriced = (offers: Offer[]) => [...offers].reverse().find((o) => o.pr
 
 function toItem(
   r: Rfq,
-  buyer: { companyName: string; contactName: string },
+  buyer: { companyName: string; contactName: string; sellerCompany: string },
   product: { name: string; price: string; image: string | null; gstPercentage: string | null } | null,
   offers: Offer[],
 ): RfqItem {
@@ -40,6 +40,7 @@ function toItem(
     productName: r.productName,
     buyerCompany: buyer.companyName,
     buyerContact: buyer.contactName,
+    sellerCompany: buyer.sellerCompany,
     category: r.category,
     requestedQuantity: r.requestedQuantity,
     targetPrice: r.targetPrice,
@@ -73,13 +74,16 @@ function toItem(
 export async function listRfqs(
   db: Db,
   scope: { manufacturerId?: string; buyerId?: string },
-  q: { page: number; status?: RfqStatus },
+  q: { page: number; status?: RfqStatus; statuses?: readonly RfqStatus[]; q?: string },
 ) {
   const pageSize = LIMITS.rfqPageSize;
+  const words = q.q ? `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = and(
     scope.manufacturerId ? eq(rfqs.manufacturerId, scope.manufacturerId) : undefined,
     scope.buyerId ? eq(rfqs.buyerId, scope.buyerId) : undefined,
     q.status ? eq(rfqs.status, q.status) : undefined,
+    q.statuses ? inArray(rfqs.status, [...q.statuses]) : undefined,
+    words ? or(ilike(rfqs.rfqNumber, words), ilike(rfqs.productName, words)) : undefined,
   );
   const [rows, [totals]] = await Promise.all([
     db
@@ -105,12 +109,14 @@ async function rfqItems(db: Db, ids: string[]): Promise<RfqItem[]> {
       r: rfqs,
       companyName: buyers.companyName,
       contactName: buyers.contactName,
+      sellerCompany: manufacturers.companyName,
       productName: products.name,
       productPrice: products.price,
       productGst: products.gstPercentage,
     })
     .from(rfqs)
     .innerJoin(buyers, eq(buyers.id, rfqs.buyerId))
+    .innerJoin(manufacturers, eq(manufacturers.id, rfqs.manufacturerId))
     .leftJoin(products, eq(products.id, rfqs.productId))
     .where(inArray(rfqs.id, ids))
     .orderBy(desc(rfqs.createdAt), desc(rfqs.id));
@@ -128,10 +134,10 @@ async function rfqItems(db: Db, ids: string[]): Promise<RfqItem[]> {
     for (const m of media) images.set(m.productId, mediaUrl(m.thumbKey));
   }
   const offers = await offersOf(db, ids);
-  return rows.map(({ r, companyName, contactName, productName, productPrice, productGst }) =>
+  return rows.map(({ r, companyName, contactName, sellerCompany, productName, productPrice, productGst }) =>
     toItem(
       r,
-      { companyName, contactName },
+      { companyName, contactName, sellerCompany },
       productName && productPrice && r.productId
         ? { name: productName, price: productPrice, image: images.get(r.productId) ?? null, gstPercentage: productGst }
         : null,

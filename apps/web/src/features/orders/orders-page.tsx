@@ -2,12 +2,13 @@ import {
   formatCount,
   formatDate,
   formatInr,
+  ORDER_AWAITING_BUYER_LABEL,
   ORDER_TAB_LABELS,
   ORDER_TABS,
   type OrderListItem,
   type OrderTab,
 } from '@ub/shared';
-import { PageHeader } from '../../components/feedback.tsx';
+import { Badge, PageHeader } from '../../components/feedback.tsx';
 import { ListPanel } from '../../components/list-panel.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { type Column, DataTable } from '../../components/table.tsx';
@@ -30,7 +31,18 @@ export default function OrdersPage() {
     { id: 'orderId', header: 'Order ID', cell: (o) => <span className="font-medium text-slate-900">{o.orderId}</span> },
     { id: 'customer', header: 'Customer', cell: (o) => o.customer },
     { id: 'orderDate', header: 'Order Date', cell: (o) => formatDate(o.orderDate) },
-    { id: 'status', header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (o) => (
+        <span className="inline-flex flex-wrap items-center gap-1">
+          <OrderStatusBadge status={o.status} />
+          {o.awaitingBuyerConfirmation && o.status !== 'cancelled' && (
+            <Badge tone="orange">{ORDER_AWAITING_BUYER_LABEL}</Badge>
+          )}
+        </span>
+      ),
+    },
     { id: 'total', header: 'Total', align: 'right', cell: (o) => formatInr(o.total) },
     {
       id: 'actions',

@@ -10,6 +10,7 @@ const rfq: RfqItem = {
   productName: 'Teddy Bear',
   buyerCompany: 'Toy Mart',
   buyerContact: 'Asha',
+  sellerCompany: 'Sharma Toys',
   category: null,
   requestedQuantity: 100,
   targetPrice: '300.00',

@@ -9,6 +9,9 @@ import {
   buyerOrderListResponse,
   buyerProfile,
   buyerProfileUpdateSchema,
+  BUYER_RFQ_TAB_STATUSES,
+  buyerOrderListItem,
+  buyerRfqListQuery,
   buyerRfqResponseSchema,
   cancelSchema,
   disputeCreateSchema,
@@ -86,7 +89,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['buyer'],
         summary: "The buyer's RFQs with the negotiation so far",
         security: [{ bearerAuth: [] }],
-        querystring: listQuery.pick({ page: true }).extend({ status: z.enum(RFQ_STATUSES).optional() }),
+        querystring: buyerRfqListQuery.extend({ status: z.enum(RFQ_STATUSES).optional() }),
         response: {
           200: z.object({ orders: z.array(rfqItem), total: z.number(), page: z.number(), pageSize: z.number() }),
           400: errorBody,
@@ -94,7 +97,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req) => listRfqs(app.db, { buyerId: (await buyerOf(req)).id }, req.query),
+    async (req) => {
+      const { tab, ...q } = req.query;
+      const statuses = tab ? (BUYER_RFQ_TAB_STATUSES[tab] ?? undefined) : undefined;
+      return listRfqs(app.db, { buyerId: (await buyerOf(req)).id }, { ...q, statuses });
+    },
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  ORDER_AWAITING_BUYER_LABEL,
   CATEGORY_LABELS,
   formatDate,
   formatDateTime,
@@ -118,6 +119,12 @@ function OrderSheet({ order }: { order: OrderDetail }) {
       </div>
       {order.cancelReason && (
         <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">Cancelled: {order.cancelReason}</p>
+      )}
+      {order.awaitingBuyerConfirmation && order.status !== 'cancelled' && (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <span className="font-semibold">{ORDER_AWAITING_BUYER_LABEL}.</span> The buyer chooses the shipping address
+          and confirms this order; it can be prepared and shipped after that.
+        </p>
       )}
       <div className="grid gap-3 md:grid-cols-2 print:grid-cols-2">
         <Section title="Customer information">

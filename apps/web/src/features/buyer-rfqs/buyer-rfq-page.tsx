@@ -1,0 +1,117 @@
+import { formatCount, formatDate, formatDateTime, formatInr } from '@ub/shared';
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { PageHeader, Spinner } from '../../components/feedback.tsx';
+import { FormError } from '../../components/field.tsx';
+import { useBuyerRfq } from './api/buyer-rfq.ts';
+import { ConfirmOrderPanel } from './components/confirm-order-panel.tsx';
+import { RespondPanel } from './components/respond-panel.tsx';
+import { RfqStatus } from './components/rfq-status.tsx';
+
+const OFFER_LABELS: Record<string, string> = {
+  request: 'Request',
+  quote: 'Quote',
+  counter: 'Counter offer',
+  approve: 'Approved',
+  accept: 'Accepted',
+  reject: 'Declined',
+};
+
+/** One RFQ: what was asked, every offer in order, the buyer's reply, and the order it became. */
+export default function BuyerRfqPage() {
+  const { id = '' } = useParams();
+  const query = useBuyerRfq(id);
+  const back = (
+    <Link
+      to="/buyer/rfqs"
+      className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+    >
+      <ArrowLeft aria-hidden className="size-4" /> All RFQs
+    </Link>
+  );
+  if (query.isPending) return <Spinner label="Loading the RFQ..." />;
+  if (query.error) {
+    return (
+      <div className="space-y-3">
+        {back}
+        <FormError message={query.error.message} />
+      </div>
+    );
+  }
+  const rfq = query.data;
+  const facts: Array<[string, string]> = [
+    ['Seller', rfq.sellerCompany],
+    ['Quantity asked', formatCount(rfq.requestedQuantity)],
+    ['Target price', rfq.targetPrice ? `${formatInr(rfq.targetPrice)} per unit` : '—'],
+    ['Deadline', rfq.deadline ? formatDate(rfq.deadline) : '—'],
+    ['Sent on', formatDate(rfq.createdAt)],
+  ];
+  if (rfq.agreedPrice) {
+    facts.push(['Agreed', `${formatInr(rfq.agreedPrice)} per unit × ${formatCount(rfq.agreedQuantity ?? 0)}`]);
+  }
+  return (
+    <div className="space-y-4">
+      {back}
+      <PageHeader title={`${rfq.rfqNumber}: ${rfq.productName}`} actions={<RfqStatus rfq={rfq} />} />
+      {rfq.orderId && <ConfirmOrderPanel orderId={rfq.orderId} />}
+      {rfq.waitingFor === 'buyer' && <RespondPanel rfq={rfq} />}
+      {rfq.status === 'accepted' && !rfq.orderId && (
+        <p className="rounded-xl border border-green-200 bg-green-50 p-4 text-sm text-green-900">
+          Accepted. The seller turns it into an order next; you then choose the shipping address and confirm it here.
+        </p>
+      )}
+      {rfq.rejectionReason && (
+        <p className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
+          Closed: {rfq.rejectionReason}
+        </p>
+      )}
+      <div className="grid gap-4 lg:grid-cols-[1fr_1.2fr]">
+        <section className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 text-sm">
+          <h2 className="font-semibold text-slate-900">Request</h2>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            {facts.map(([k, v]) => (
+              <div key={k} className="contents">
+                <dt className="text-slate-500">{k}</dt>
+                <dd className="text-slate-900">{v}</dd>
+              </div>
+            ))}
+          </dl>
+          {rfq.description && <p className="whitespace-pre-line text-slate-700">{rfq.description}</p>}
+          {rfq.specifications.length > 0 && (
+            <div>
+              <h3 className="font-medium text-slate-900">Specifications</h3>
+              <ul className="list-inside list-disc text-slate-700">
+                {rfq.specifications.map((s) => (
+                  <li key={s}>{s}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </section>
+        <section className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
+          <h2 className="mb-2 font-semibold text-slate-900">Offer history</h2>
+          <ol className="space-y-2">
+            {rfq.offers.map((o) => (
+              <li
+                key={o.id}
+                className={`rounded-lg border p-3 ${o.by === 'buyer' ? 'border-brand-100 bg-brand-50' : 'border-slate-200'}`}
+              >
+                <p className="font-medium">
+                  {o.by === 'buyer' ? 'You' : rfq.sellerCompany} · {OFFER_LABELS[o.kind] ?? o.kind}
+                </p>
+                {o.pricePerUnit && (
+                  <p>
+                    {formatInr(o.pricePerUnit)} per unit
+                    {o.quantity ? ` × ${formatCount(o.quantity)}` : ''}
+                  </p>
+                )}
+                {o.notes && <p className="text-slate-600">{o.notes}</p>}
+                <p className="text-xs text-slate-500">{formatDateTime(o.at)}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </div>
+  );
+}
