@@ -21,3 +21,4 @@ export * from './amount-words.ts';
 export * from './indian-states.ts';
 export * from './schemas/trade.ts';
 export * from './schemas/jobs.ts';
+export * from './schemas/requirements.ts';

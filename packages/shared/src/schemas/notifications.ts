@@ -18,6 +18,11 @@ export const NOTIFICATION_TYPES = [
   'settlement_paid',
   'dispute_raised',
   'contact_reply',
+  'requirement_new',
+  'requirement_quote',
+  'requirement_quote_closed',
+  'requirement_closed',
+  'requirement_reported',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -38,6 +43,11 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   settlement_paid: 'Settlement paid',
   dispute_raised: 'Dispute raised',
   contact_reply: 'Reply to your support message',
+  requirement_new: 'New requirement on the board',
+  requirement_quote: 'New quote on your requirement',
+  requirement_quote_closed: 'Your quote accepted or closed',
+  requirement_closed: 'Your requirement closed',
+  requirement_reported: 'Requirement reported as spam',
 };
 
 export const notificationItem = z.object({

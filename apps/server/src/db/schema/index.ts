@@ -5,3 +5,4 @@ export * from './trade.ts';
 export * from './stats.ts';
 export * from './storage.ts';
 export * from './jobs.ts';
+export * from './requirements.ts';

@@ -24,6 +24,7 @@ import { buyerRfqResponse, createRfq } from '../../../modules/rfqs/commands.ts';
 import { listRfqs, rfqFor } from '../../../modules/rfqs/queries.ts';
 import { guardFolder } from '../../../plugins/auth.ts';
 import { currentUser } from '../../../types.ts';
+import requirements from './requirements.ts';
 
 const guarded = { 401: errorBody, 403: errorBody };
 const idParams = z.object({ id: z.uuid('Not a valid id.') });
@@ -32,6 +33,7 @@ const created = z.object({ id: z.string(), number: z.string() });
 /** The buyer side of trade: buyers have no screens, so other systems and tests trade through this API. */
 const routes: FastifyPluginAsyncZod = async (app) => {
   guardFolder(app, 'buyer');
+  await app.register(requirements);
   const buyerOf = async (req: Parameters<typeof currentUser>[0]) => buyerOfUser(app.db, currentUser(req).id);
 
   app.post(
