@@ -255,12 +255,13 @@ async function quotesOf(db: Db, requirementId: string): Promise<RequirementQuote
   });
 }
 
-/** The quote a buyer would pay least for (total with GST where known, else before GST), and the fastest one. */
+/** The cheapest quote (price per unit before GST) and the fastest one, once there are two to compare. */
 function bestOf(quotes: RequirementQuoteItem[]) {
   const live = quotes.filter((q) => q.status === 'open' || q.status === 'accepted');
   if (live.length < 2) return { cheapestQuoteId: null, fastestQuoteId: null };
-  // Per unit with GST where the quote names a rate: quotes may offer different quantities.
-  const cost = (q: RequirementQuoteItem) => toPaise(q.pricePerUnit) * (100 + Number(q.gstRate ?? 0));
+  // Per unit before GST: quotes may offer different quantities, not every quote names its GST rate, and a
+  // business buyer claims the GST back as input tax credit.
+  const cost = (q: RequirementQuoteItem) => toPaise(q.pricePerUnit);
   const cheapest = [...live].sort((a, b) => cost(a) - cost(b))[0];
   const fastest = [...live].sort((a, b) => a.deliveryDays - b.deliveryDays)[0];
   return { cheapestQuoteId: cheapest?.id ?? null, fastestQuoteId: fastest?.id ?? null };
