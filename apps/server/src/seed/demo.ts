@@ -5,6 +5,7 @@ import { adminDemo } from './admin-demo.ts';
 import type { DemoContext } from './demo-context.ts';
 import { seedDemoProducts } from './demo-products.ts';
 import { seedTradeDemo } from './demo-trade.ts';
+import { seedRequirementsDemo } from './demo-requirements.ts';
 import { createAdmin, createSeller, userByEmail } from './factories.ts';
 
 export const DEMO = {
@@ -65,4 +66,9 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
 }
 
 /** Each feature adds its demo data here, in order (catalog before trade). */
-const demoSteps: Array<(ctx: DemoContext) => Promise<void>> = [seedDemoProducts, seedTradeDemo, adminDemo];
+const demoSteps: Array<(ctx: DemoContext) => Promise<void>> = [
+  seedDemoProducts,
+  seedTradeDemo,
+  adminDemo,
+  seedRequirementsDemo,
+];
