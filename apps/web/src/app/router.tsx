@@ -66,6 +66,24 @@ export const router = createBrowserRouter([
             ],
           },
           {
+            // The buyer area: buyer-area's layout wraps these at merge; each page also works on its own.
+            path: '/buyer',
+            children: [
+              {
+                path: 'requirements',
+                ...page(() => import('../features/requirements/requirements-page.tsx'), 'My requirements'),
+              },
+              {
+                path: 'requirements/new',
+                ...page(() => import('../features/requirements/requirement-new-page.tsx'), 'Post a requirement'),
+              },
+              {
+                path: 'requirements/:id',
+                ...page(() => import('../features/requirements/requirement-page.tsx'), 'Requirement'),
+              },
+            ],
+          },
+          {
             path: '/admin',
             ...page(() => import('../features/shell/admin-layout.tsx')),
             children: [
@@ -105,6 +123,14 @@ export const router = createBrowserRouter([
               {
                 path: 'disputes',
                 ...page(() => import('../features/admin-disputes/admin-disputes-page.tsx'), 'Disputes · Admin'),
+                ...withRecord,
+              },
+              {
+                path: 'requirements',
+                ...page(
+                  () => import('../features/admin-requirements/admin-requirements-page.tsx'),
+                  'Requirements · Admin',
+                ),
                 ...withRecord,
               },
               {
