@@ -126,7 +126,7 @@ describe('the board and quotes', () => {
     const onPacker = await call(t.app, 'GET', '/api/requirements?search=rattles', { token: packer.token });
     expect(onPacker.json().total).toBe(1);
     const onElectronics = await call(t.app, 'GET', '/api/requirements', { token: electronics.token });
-    expect(onElectronics.json().total).toBe(0);
+    expect(onElectronics.json()).toMatchObject({ total: 0, requirements: [] });
     expect((await call(t.app, 'GET', `/api/requirements/${id}`, { token: electronics.token })).statusCode).toBe(404);
     const unverified = await call(t.app, 'GET', '/api/requirements', { token: pending.token });
     expect(unverified.statusCode).toBe(403);
@@ -178,6 +178,8 @@ describe('the board and quotes', () => {
     expect(d.quotes[1]).toMatchObject({ subtotal: '88000.00', totalWithGst: null });
     expect(d.cheapestQuoteId).toBe(first.json().id);
     expect(d.fastestQuoteId).toBe(packerQuote.json().id);
+    const mine2 = await call(t.app, 'GET', '/api/buyer/requirements', { token: buyer.token });
+    expect(mine2.json().requirements).toEqual([expect.objectContaining({ id, quoteCount: 2 })]);
     expect((await call(t.app, 'GET', `/api/buyer/requirements/${id}`, { token: other.token })).statusCode).toBe(404);
     expect(
       (

@@ -53,48 +53,37 @@ const pinCode = z
   .regex(/^[1-9][0-9]{5}$/, REQUIREMENT_MESSAGES.pinCode);
 
 /** A buyer's requirement, posted to every verified seller of its category (no seller is chosen). */
-export const requirementCreateSchema = z
-  .object({
-    title: requiredText('What you need', 200),
-    description: optionalText(4000),
-    category: z.enum(PRODUCT_CATEGORIES, { error: 'Choose a category.' }),
-    quantity: positiveQuantity('Quantity'),
-    unit: z.enum(UNITS, { error: 'Choose a unit.' }),
-    targetPrice: pricePerUnit.optional(),
-    deadline: calendarDate(),
-    deliveryState: indianState,
-    pinCode,
-  })
-  .superRefine((v, ctx) => {
-    if (v.deadline <= todayInIndia()) {
-      ctx.addIssue({ code: 'custom', path: ['deadline'], message: REQUIREMENT_MESSAGES.deadlineFuture });
-    }
-  });
+export const requirementCreateSchema = z.object({
+  title: requiredText('What you need', 200),
+  description: optionalText(4000),
+  category: z.enum(PRODUCT_CATEGORIES, { error: 'Choose a category.' }),
+  quantity: positiveQuantity('Quantity'),
+  unit: z.enum(UNITS, { error: 'Choose a unit.' }),
+  targetPrice: pricePerUnit.optional(),
+  // A day after today in India, checked on the field so the message shows beside the other fields' messages.
+  deadline: calendarDate().refine((v) => v > todayInIndia(), REQUIREMENT_MESSAGES.deadlineFuture),
+  deliveryState: indianState,
+  pinCode,
+});
 export type RequirementCreateInput = z.input<typeof requirementCreateSchema>;
 
 /** A seller's quote on a requirement; sent again, it revises the seller's one quote. */
-export const requirementQuoteSchema = z
-  .object({
-    pricePerUnit,
-    quantity: positiveQuantity('Quantity'),
-    deliveryDays: z.coerce
-      .number({ error: REQUIREMENT_MESSAGES.deliveryDays })
-      .int(REQUIREMENT_MESSAGES.deliveryDays)
-      .min(1, REQUIREMENT_MESSAGES.deliveryDays)
-      .max(REQUIREMENT_LIMITS.maxDeliveryDays, REQUIREMENT_MESSAGES.deliveryDays),
-    validUntil: calendarDate(),
-    /** GST on top of the price, in percent; when given the buyer sees the total with GST. */
-    gstRate: z.coerce
-      .number({ error: REQUIREMENT_MESSAGES.gstRate })
-      .refine((v) => (DEFAULT_GST_RATES as readonly number[]).includes(v), REQUIREMENT_MESSAGES.gstRate)
-      .optional(),
-    note: optionalText(2000),
-  })
-  .superRefine((v, ctx) => {
-    if (v.validUntil < todayInIndia()) {
-      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: REQUIREMENT_MESSAGES.validUntilPast });
-    }
-  });
+export const requirementQuoteSchema = z.object({
+  pricePerUnit,
+  quantity: positiveQuantity('Quantity'),
+  deliveryDays: z.coerce
+    .number({ error: REQUIREMENT_MESSAGES.deliveryDays })
+    .int(REQUIREMENT_MESSAGES.deliveryDays)
+    .min(1, REQUIREMENT_MESSAGES.deliveryDays)
+    .max(REQUIREMENT_LIMITS.maxDeliveryDays, REQUIREMENT_MESSAGES.deliveryDays),
+  validUntil: calendarDate().refine((v) => v >= todayInIndia(), REQUIREMENT_MESSAGES.validUntilPast),
+  /** GST on top of the price, in percent; when given the buyer sees the total with GST. */
+  gstRate: z.coerce
+    .number({ error: REQUIREMENT_MESSAGES.gstRate })
+    .refine((v) => (DEFAULT_GST_RATES as readonly number[]).includes(v), REQUIREMENT_MESSAGES.gstRate)
+    .optional(),
+  note: optionalText(2000),
+});
 export type RequirementQuoteInput = z.input<typeof requirementQuoteSchema>;
 
 export const requirementReportSchema = z.object({ reason: requiredText('Reason', 1000) });

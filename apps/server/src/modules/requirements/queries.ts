@@ -33,8 +33,9 @@ const pageSize = REQUIREMENT_LIMITS.pageSize;
 const offset = (page: number) => (page - 1) * pageSize;
 
 /** Quotes that count on a requirement (a withdrawn one does not). */
-const quoteCount = sql<number>`(select count(*)::int from ${requirementQuotes}
-  where ${requirementQuotes.requirementId} = ${requirements.id} and ${requirementQuotes.status} <> 'withdrawn')`;
+// Correlated subqueries name their tables: Drizzle leaves columns unqualified in a one-table select.
+const quoteCount = sql<number>`(select count(*)::int from ${requirementQuotes} cq
+  where cq.requirement_id = ${requirements}.id and cq.status <> 'withdrawn')`;
 
 function toSummary(r: Requirement, count: number): RequirementSummary {
   return {
@@ -279,8 +280,8 @@ export async function buyerRequirement(db: Db, buyerId: string, id: string): Pro
 
 /* ---------- admin ---------- */
 
-const reportCount = sql<number>`(select count(*)::int from ${requirementReports}
-  where ${requirementReports.requirementId} = ${requirements.id})`;
+const reportCount = sql<number>`(select count(*)::int from ${requirementReports} cr
+  where cr.requirement_id = ${requirements}.id)`;
 
 export async function listAdminRequirements(db: Db, q: { page: number; search?: string; status?: RequirementStatus }) {
   const pattern = q.search ? containsPattern(q.search) : undefined;

@@ -11,13 +11,14 @@ import { isListable } from '../catalog/listable.ts';
  * suspended): the caller checks that with `isVerifiedSeller`.
  */
 export function onBoardOf(manufacturerId: string, now: Date): SQL {
+  // Correlated subqueries name their tables: Drizzle leaves columns unqualified in a one-table select.
   const inCategory = or(
     exists(
-      sql`(select 1 from ${manufacturers} bm where bm.id = ${manufacturerId} and bm.category = ${requirements.category})`,
+      sql`(select 1 from ${manufacturers} bm where bm.id = ${manufacturerId} and bm.category = ${requirements}.category)`,
     ),
     exists(
-      sql`(select 1 from ${products} where ${products.manufacturerId} = ${manufacturerId}
-        and ${products.category} = ${requirements.category} and ${isListable})`,
+      sql`(select 1 from ${products} where ${products}.manufacturer_id = ${manufacturerId}
+        and ${products}.category = ${requirements}.category and ${isListable})`,
     ),
   );
   return and(eq(requirements.status, 'open'), sql`${requirements.deadline} >= ${todayInIndia(now)}`, inCategory) as SQL;
@@ -43,8 +44,8 @@ export function sellersFor(category: string): SQL {
     or(
       eq(manufacturers.category, category),
       exists(
-        sql`(select 1 from ${products} where ${products.manufacturerId} = ${manufacturers.id}
-          and ${products.category} = ${category} and ${isListable})`,
+        sql`(select 1 from ${products} where ${products}.manufacturer_id = ${manufacturers}.id
+          and ${products}.category = ${category} and ${isListable})`,
       ),
     ),
   ) as SQL;
