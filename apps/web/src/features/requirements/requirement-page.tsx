@@ -146,7 +146,7 @@ function RequirementView({ r }: { r: BuyerRequirementDetail }) {
       {r.closedReason && r.status !== 'accepted' && (
         <p className="mb-4 rounded-xl bg-slate-100 p-3 text-sm text-slate-700">Closed: {r.closedReason}</p>
       )}
-      <div className="grid gap-4 lg:grid-cols-[1fr_2fr]">
+      <div className="grid gap-4">
         <section className="rounded-xl border border-slate-200 bg-white p-4">
           <div className="mb-3">
             <RequirementStatusBadge status={r.status} />

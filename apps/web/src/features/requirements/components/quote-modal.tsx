@@ -38,7 +38,11 @@ export function QuoteModal({ id, onClose }: { id: string; onClose: () => void })
         <div className="space-y-4">
           <div className="flex flex-wrap items-center gap-2">
             <RequirementStatusBadge status={r.status} />
-            {r.myQuote && <QuoteStatusBadge status={r.myQuote.status} />}
+            {r.myQuote && (
+              <span className="flex items-center gap-1 text-xs text-slate-500">
+                Your quote: <QuoteStatusBadge status={r.myQuote.status} />
+              </span>
+            )}
           </div>
           <RequirementFacts r={r} />
           {r.description && <p className="whitespace-pre-line text-sm text-slate-700">{r.description}</p>}

@@ -38,7 +38,7 @@ export function RequirementFacts({ r }: { r: Omit<RequirementSummary, 'quoteCoun
     ['Posted', formatDate(r.createdAt)],
   ];
   return (
-    <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[9rem_1fr]">
+    <dl className="grid grid-cols-[7.5rem_1fr] gap-x-4 gap-y-2 text-sm sm:grid-cols-[9rem_1fr]">
       {facts.map(([k, v]) => (
         <div key={k} className="contents">
           <dt className="text-slate-500">{k}</dt>
