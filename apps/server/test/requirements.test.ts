@@ -2,6 +2,7 @@ import { REQUIREMENT_LIMITS, REQUIREMENT_MESSAGES } from '@ub/shared';
 import { describe, expect, it } from 'vitest';
 import { EXPIRE_REQUIREMENTS } from '../src/jobs/definitions.ts';
 import { enqueue } from '../src/jobs/queue.ts';
+import { SCHEDULES } from '../src/jobs/schedules.ts';
 import { createProduct, createSeller } from '../src/seed/factories.ts';
 import { call, count, createBuyerSession, loginAdmin, loginSeller, useTestApp } from './helpers.ts';
 
@@ -241,6 +242,12 @@ describe('accepting a quote', () => {
 });
 
 describe('deadline, spam and the admin', () => {
+  it('is scheduled hourly, each slot closing what is due at that minute', () => {
+    const schedule = SCHEDULES.find((s) => s.job === EXPIRE_REQUIREMENTS);
+    expect(schedule?.pattern).toBe('5 * * * *');
+    expect(schedule?.payload(new Date('2031-01-11T00:35:00.000Z'))).toEqual({ at: '2031-01-11T00:35:00.000Z' });
+  });
+
   it('closes requirements whose deadline passed, once, and tells the buyer', async () => {
     const buyer = await createBuyerSession(t.app);
     const seller = await loginSeller(t.app, { category: 'toys' });
