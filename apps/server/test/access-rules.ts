@@ -27,6 +27,7 @@ const order = (w: World) => ({ id: w.orderId });
 const rfq = (w: World) => ({ id: w.rfqId });
 const mfrC = (w: World) => ({ id: w.sellerC.manufacturer.id });
 const productC = (w: World) => ({ id: w.productC.id });
+const requirement = async (w: World) => ({ id: (await w.newRequirement()).id });
 const notification = async (w: World) => ({ id: await w.newNotification() });
 const png = async (): Promise<UploadFile[]> => [
   { field: 'files', name: 'a.png', data: await validPng(), type: 'image/png' },
@@ -210,6 +211,37 @@ export const RULES: Record<string, Rule> = {
   'POST /api/buyer/cart/checkout': { access: buyer, body: () => ({ addressId: 'not-an-id' }) },
   'POST /api/buyer/orders/{id}/reorder': { access: buyer, owner: 'buyerA', params: order },
   'POST /api/buyer/orders/{id}/confirm': { access: buyer, owner: 'buyerA', params: order },
+  'POST /api/buyer/requirements': {
+    access: buyer,
+    body: () => ({
+      title: 'Probe items',
+      category: 'toys',
+      quantity: 100,
+      unit: 'piece',
+      deadline: '2031-12-31',
+      deliveryState: 'Karnataka',
+      pinCode: '560025',
+    }),
+  },
+  'GET /api/buyer/requirements': { access: buyer },
+  'GET /api/buyer/requirements/{id}': { access: buyer, owner: 'buyerA', params: requirement },
+  'POST /api/buyer/requirements/{id}/quotes/{quoteId}/accept': {
+    access: buyer,
+    owner: 'buyerA',
+    params: (w) => w.newRequirement(),
+  },
+  'POST /api/buyer/requirements/{id}/close': { access: buyer, owner: 'buyerA', params: requirement, body: () => ({}) },
+  'GET /api/requirements': { access: seller },
+  'GET /api/requirements/{id}': { access: seller, params: requirement },
+  'PUT /api/requirements/{id}/quote': {
+    access: seller,
+    params: requirement,
+    body: () => ({ pricePerUnit: 9.5, quantity: 100, deliveryDays: 7, validUntil: '2031-12-31' }),
+  },
+  'POST /api/requirements/{id}/report': { access: seller, params: requirement, body: () => ({ reason: 'Spam' }) },
+  'GET /api/admin/requirements': { access: admin },
+  'GET /api/admin/requirements/{id}': { access: admin, params: requirement },
+  'POST /api/admin/requirements/{id}/close': { access: admin, params: requirement, body: () => ({ reason: 'Spam' }) },
   'GET /api/rfqs': { access: seller },
   'GET /api/rfqs/{id}': { access: seller, owner: 'sellerA', params: rfq },
   'POST /api/rfqs/{id}/approve': { access: seller, owner: 'sellerA', params: rfq },

@@ -222,11 +222,27 @@ export async function buildWorld(app: FastifyInstance) {
     );
     return { id: closed?.id as string, evidenceId: row?.id as string };
   };
+  /** A fresh open requirement of buyer A (toys, seller A's and B's category) with seller A's quote on it. */
+  const newRequirement = async () => {
+    const [r] = await app.database.query<{ id: string }>(
+      `insert into requirements (number, buyer_id, title, category, quantity, unit, deadline, delivery_state, pin_code)
+       values ('REQ-WORLD-' || gen_random_uuid(), $1, 'Probe requirement', 'toys', 100, 'piece', '2031-12-31',
+       'Karnataka', '560025') returning id`,
+      [buyerA.buyer.id],
+    );
+    const [q] = await app.database.query<{ id: string }>(
+      `insert into requirement_quotes (requirement_id, manufacturer_id, price_per_unit, quantity, delivery_days,
+       valid_until) values ($1, $2, '10.00', 100, 10, '2031-12-31') returning id`,
+      [r?.id, sellerA.manufacturer.id],
+    );
+    return { id: r?.id as string, quoteId: q?.id as string };
+  };
 
   return {
     newEvidence,
     sellerA,
     sellerB,
+    newRequirement,
     sellerC,
     buyerA,
     buyerB,

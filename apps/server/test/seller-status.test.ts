@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ManufacturerStatus } from '@ub/shared';
+import { type ManufacturerStatus, REQUIREMENT_MESSAGES } from '@ub/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetAllSessions } from '../src/modules/auth/sessions.ts';
 import { RULES } from './access-rules.ts';
@@ -50,8 +50,16 @@ const WRITES: Record<string, ManufacturerStatus[]> = {
   'POST /api/rfqs/{id}/counter': TRADE,
   'POST /api/rfqs/{id}/quote': TRADE,
   'POST /api/rfqs/{id}/convert': TRADE,
+  'PUT /api/requirements/{id}/quote': TRADE,
+  'POST /api/requirements/{id}/report': TRADE,
   // The world's order is paid: moving it towards delivery is fulfilment (unpaid orders: see below).
   'POST /api/orders/{id}/status': ['approved', 'suspended'],
+};
+
+/** The reads that only some statuses may make, and what the others are told: the board is for verified sellers. */
+const LIMITED_READS: Record<string, { statuses: ManufacturerStatus[]; refusal: string }> = {
+  'GET /api/requirements': { statuses: TRADE, refusal: REQUIREMENT_MESSAGES.notVerified },
+  'GET /api/requirements/{id}': { statuses: TRADE, refusal: REQUIREMENT_MESSAGES.notVerified },
 };
 
 const t = useTestApp({ DATA_DIR: mkdtempSync(join(tmpdir(), 'ub-status-')), RATE_LIMIT_SCALE: '100' });
@@ -96,10 +104,14 @@ describe('what a seller may do in each account status', () => {
               token,
               body: rule.body ? rule.body(w) : op.body ? sample(op.body) : undefined,
             });
-        const allowed = op.method === 'GET' || (WRITES[op.key] ?? []).includes(status);
+        const limited = LIMITED_READS[op.key];
+        const allowed = limited
+          ? limited.statuses.includes(status)
+          : op.method === 'GET' || (WRITES[op.key] ?? []).includes(status);
+        const refusal = limited?.refusal ?? REFUSAL[status as keyof typeof REFUSAL];
         const ok = allowed
           ? ![401, 403, 404].includes(res.statusCode) && res.statusCode < 500
-          : res.statusCode === 403 && res.json().error === REFUSAL[status as keyof typeof REFUSAL];
+          : res.statusCode === 403 && res.json().error === refusal;
         if (!ok)
           failures.push(
             `${op.key} as ${status}: wanted ${allowed ? 'allowed' : 403}, got ${res.statusCode} ${res.body.slice(0, 160)}`,

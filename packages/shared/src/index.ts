@@ -24,3 +24,4 @@ export * from './schemas/buyer-area.ts';
 export * from './schemas/jobs.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/buyer-shopping.ts';
+export * from './schemas/requirements.ts';

@@ -9,6 +9,11 @@ import { enqueueEmail, type Mailer, SEND_EMAIL } from '../modules/notifications/
 import { DELIVER_NOTIFICATION, notificationChannel, toNotificationItem } from '../modules/notifications/notify.ts';
 import { notificationEmail } from '../modules/notifications/preferences.ts';
 import { generateWeeklySettlements } from '../modules/payments/settlements.ts';
+import {
+  expireRequirements,
+  notifySellersOfRequirement,
+  REQUIREMENT_FANOUT,
+} from '../modules/requirements/commands.ts';
 import type { JobDefinition } from './runner.ts';
 
 /** What the jobs need from the application: the same things routes use, never the Fastify app itself. */
@@ -22,6 +27,7 @@ export interface JobDeps {
 
 export const WEEKLY_SETTLEMENTS = 'settlements.weekly';
 export const SWEEP_EXPIRED = 'sweep.expired';
+export const EXPIRE_REQUIREMENTS = 'requirements.expire';
 
 /** Sessions, codes and finished jobs are kept this long after they stop mattering (support can still look). */
 const KEEP_EXPIRED_MS = 86_400_000;
@@ -69,6 +75,22 @@ export function jobDefinitions(deps: JobDeps): Record<string, JobDefinition> {
         );
       },
       backoffMs: 1000,
+    },
+    /** A new requirement: every verified seller of its category is told (one job, however many sellers). */
+    [REQUIREMENT_FANOUT]: {
+      async run(payload) {
+        const told = await notifySellersOfRequirement(deps.db, String(payload.requirementId));
+        deps.log.info({ event: 'requirements.fanout', told }, 'sellers told of a new requirement');
+      },
+      backoffMs: 10_000,
+    },
+    /** Hourly: requirements whose deadline day (IST) has passed close, and their buyers are told. */
+    [EXPIRE_REQUIREMENTS]: {
+      async run(payload) {
+        const closed = await expireRequirements(deps.db, new Date(String(payload.at)));
+        if (closed) deps.log.info({ event: 'requirements.expired', closed }, 'requirements closed at their deadline');
+      },
+      backoffMs: 60_000,
     },
     /** Monday 02:00 IST: everything paid before Monday 00:00 IST (the `until` of the slot) is settled. */
     [WEEKLY_SETTLEMENTS]: {

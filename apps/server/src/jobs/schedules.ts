@@ -1,7 +1,7 @@
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { SWEEP_EXPIRED, WEEKLY_SETTLEMENTS } from './definitions.ts';
+import { EXPIRE_REQUIREMENTS, SWEEP_EXPIRED, WEEKLY_SETTLEMENTS } from './definitions.ts';
 import { enqueue } from './queue.ts';
 
 export const SCHEDULE_TIMEZONE = 'Asia/Kolkata';
@@ -21,6 +21,8 @@ export const SCHEDULES: Schedule[] = [
     payload: (slot) => ({ until: new Date(slot.getTime() - 2 * 3_600_000).toISOString() }),
   },
   { job: SWEEP_EXPIRED, pattern: '17 * * * *', payload: () => ({}) },
+  // Hourly (five past), so a requirement closes within the hour after its deadline day ends in IST.
+  { job: EXPIRE_REQUIREMENTS, pattern: '5 * * * *', payload: (slot) => ({ at: slot.toISOString() }) },
 ];
 
 /**

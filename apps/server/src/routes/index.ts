@@ -14,6 +14,7 @@ import dashboard from './api/dashboard/index.ts';
 import orders from './api/orders/index.ts';
 import payments from './api/payments/index.ts';
 import rfqs from './api/rfqs/index.ts';
+import requirements from './api/requirements/index.ts';
 import settings from './api/settings/index.ts';
 import site from './api/site/index.ts';
 
@@ -33,6 +34,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(buyer);
   await api.register(buyerShopping);
   await api.register(rfqs);
+  await api.register(requirements);
   await api.register(orders);
   await api.register(payments);
   await api.register(dashboard);

@@ -8,6 +8,7 @@ import { seedCatalogDemo } from './demo-catalog.ts';
 import { seedDemoProducts } from './demo-products.ts';
 import { seedTradeDemo } from './demo-trade.ts';
 import { seedBuyerShoppingDemo } from './demo-buyer-shopping.ts';
+import { seedRequirementsDemo } from './demo-requirements.ts';
 import { createAdmin, createSeller, userByEmail } from './factories.ts';
 
 export const DEMO = {
@@ -77,4 +78,5 @@ const demoSteps: Array<(ctx: DemoContext) => Promise<void>> = [
   adminDemo,
   seedBuyerDemo,
   seedBuyerShoppingDemo,
+  seedRequirementsDemo,
 ];

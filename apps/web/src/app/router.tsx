@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { createBrowserRouter, Navigate } from 'react-router';
 import { type RouteHandle, TitledOutlet } from './document-title.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -61,6 +61,29 @@ export const router = createBrowserRouter([
                 path: 'profile',
                 ...page(() => import('../features/buyer-profile/buyer-profile-page.tsx'), 'Company profile'),
               },
+              { path: 'order-list', ...page(() => import('../features/order-list/order-list-page.tsx'), 'Order list') },
+              {
+                path: 'addresses',
+                ...page(() => import('../features/buyer-addresses/addresses-page.tsx'), 'Addresses'),
+              },
+              { path: 'rfqs', ...page(() => import('../features/buyer-rfqs/buyer-rfqs-page.tsx'), 'RFQs') },
+              {
+                path: 'rfqs/new',
+                ...page(() => import('../features/buyer-rfqs/new-rfq-page.tsx'), 'Request a quote'),
+              },
+              { path: 'rfqs/:id', ...page(() => import('../features/buyer-rfqs/buyer-rfq-page.tsx'), 'RFQ') },
+              {
+                path: 'requirements',
+                ...page(() => import('../features/requirements/requirements-page.tsx'), 'My requirements'),
+              },
+              {
+                path: 'requirements/new',
+                ...page(() => import('../features/requirements/requirement-new-page.tsx'), 'Post a requirement'),
+              },
+              {
+                path: 'requirements/:id',
+                ...page(() => import('../features/requirements/requirement-page.tsx'), 'Requirement'),
+              },
             ],
           },
           {
@@ -86,28 +109,6 @@ export const router = createBrowserRouter([
               { path: 'rfqs', ...page(() => import('../features/rfqs/rfqs-page.tsx'), 'RFQs'), ...withRecord },
               { path: 'help', ...page(() => import('../features/help/help-page.tsx'), 'Help & Docs') },
               { path: 'settings', ...page(() => import('../features/settings/settings-page.tsx'), 'Settings') },
-            ],
-          },
-          {
-            // The buyer area (owner: buyer-area) wraps these in buyer-layout.tsx; until then a plain padded outlet.
-            path: '/buyer',
-            element: (
-              <div className="mx-auto max-w-7xl p-4 sm:p-6">
-                <Outlet />
-              </div>
-            ),
-            children: [
-              { path: 'order-list', ...page(() => import('../features/order-list/order-list-page.tsx'), 'Order list') },
-              {
-                path: 'addresses',
-                ...page(() => import('../features/buyer-addresses/addresses-page.tsx'), 'Addresses'),
-              },
-              { path: 'rfqs', ...page(() => import('../features/buyer-rfqs/buyer-rfqs-page.tsx'), 'RFQs') },
-              {
-                path: 'rfqs/new',
-                ...page(() => import('../features/buyer-rfqs/new-rfq-page.tsx'), 'Request a quote'),
-              },
-              { path: 'rfqs/:id', ...page(() => import('../features/buyer-rfqs/buyer-rfq-page.tsx'), 'RFQ') },
             ],
           },
           {
@@ -150,6 +151,14 @@ export const router = createBrowserRouter([
               {
                 path: 'disputes',
                 ...page(() => import('../features/admin-disputes/admin-disputes-page.tsx'), 'Disputes · Admin'),
+                ...withRecord,
+              },
+              {
+                path: 'requirements',
+                ...page(
+                  () => import('../features/admin-requirements/admin-requirements-page.tsx'),
+                  'Requirements · Admin',
+                ),
                 ...withRecord,
               },
               {

@@ -25,6 +25,11 @@ export const NOTIFICATION_TYPES = [
   'dispute_update',
   'order_awaiting_confirmation',
   'order_confirmed',
+  'requirement_new',
+  'requirement_quote',
+  'requirement_quote_closed',
+  'requirement_closed',
+  'requirement_reported',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -51,6 +56,11 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   dispute_update: 'Dispute update',
   order_awaiting_confirmation: 'Order from an RFQ to confirm',
   order_confirmed: 'Order confirmed by the buyer',
+  requirement_new: 'New requirement on the board',
+  requirement_quote: 'New quote on your requirement',
+  requirement_quote_closed: 'Your quote accepted or closed',
+  requirement_closed: 'Your requirement closed',
+  requirement_reported: 'Requirement reported as spam',
 };
 
 export const notificationItem = z.object({

@@ -102,14 +102,14 @@ export const PAYMENT_PAGE_SIZE = 10;
 
 /* ---------- shared field rules ---------- */
 
-const positiveQuantity = (label: string) =>
+export const positiveQuantity = (label: string) =>
   z.coerce
     .number({ error: `${label} must be a whole number.` })
     .int(`${label} must be a whole number.`)
     .min(1, `${label} must be at least 1.`)
     .max(10_000_000, `${label} is too large.`);
 
-const pricePerUnit = z.coerce
+export const pricePerUnit = z.coerce
   .number({ error: 'Enter a price per unit.' })
   .positive('Price must be more than 0.')
   .max(100_000_000, 'Price is too large.')

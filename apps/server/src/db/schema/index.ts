@@ -6,3 +6,4 @@ export * from './stats.ts';
 export * from './storage.ts';
 export * from './jobs.ts';
 export * from './buyer-shopping.ts';
+export * from './requirements.ts';

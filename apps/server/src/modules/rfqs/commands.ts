@@ -445,3 +445,81 @@ export async function confirmConvertedOrder(
     return updated;
   });
 }
+
+export interface AgreedRfqInput {
+  buyerId: string;
+  buyerUserId: string;
+  manufacturerId: string;
+  sellerUserId: string;
+  productName: string;
+  category: string | null;
+  requestedQuantity: number;
+  targetPrice: string | null;
+  deadline: string | null;
+  description: string | null;
+  /** The seller's offer the buyer accepted. */
+  offer: { pricePerUnit: string; quantity: number; notes: string | null; at: Date };
+  /** When the buyer asked (the request that starts the history). */
+  requestedAt: Date;
+  at: Date;
+}
+
+/**
+ * An RFQ agreed outside the negotiation screens (a buyer accepting a seller's quote on a requirement), written in
+ * the caller's transaction: the buyer's request, the seller's offer and the buyer's acceptance are its history, so
+ * it reads like any accepted RFQ and converts to an order the same way.
+ */
+export async function insertAgreedRfq(tx: Db, input: AgreedRfqInput): Promise<Rfq> {
+  const [row] = await tx
+    .insert(rfqs)
+    .values({
+      rfqNumber: await nextNumber(tx, 'RFQ', input.at),
+      manufacturerId: input.manufacturerId,
+      buyerId: input.buyerId,
+      productName: input.productName,
+      category: input.category,
+      requestedQuantity: input.requestedQuantity,
+      targetPrice: input.targetPrice,
+      deadline: input.deadline,
+      description: input.description,
+      status: 'accepted',
+      agreedPrice: input.offer.pricePerUnit,
+      agreedQuantity: input.offer.quantity,
+      createdAt: input.at,
+      updatedAt: input.at,
+    })
+    .returning();
+  if (!row) throw new Error('rfq insert returned nothing');
+  await tx.insert(rfqOffers).values([
+    {
+      rfqId: row.id,
+      byRole: 'buyer',
+      kind: 'request',
+      pricePerUnit: input.targetPrice,
+      quantity: input.requestedQuantity,
+      notes: input.description,
+      createdBy: input.buyerUserId,
+      createdAt: input.requestedAt,
+    },
+    {
+      rfqId: row.id,
+      byRole: 'seller',
+      kind: 'quote',
+      pricePerUnit: input.offer.pricePerUnit,
+      quantity: input.offer.quantity,
+      notes: input.offer.notes,
+      createdBy: input.sellerUserId,
+      createdAt: input.offer.at,
+    },
+    {
+      rfqId: row.id,
+      byRole: 'buyer',
+      kind: 'accept',
+      pricePerUnit: input.offer.pricePerUnit,
+      quantity: input.offer.quantity,
+      createdBy: input.buyerUserId,
+      createdAt: input.at,
+    },
+  ]);
+  return row;
+}

@@ -13,6 +13,7 @@ const SEQUENCES = {
   PAY: 'payment_number_seq',
   INV: 'invoice_number_seq',
   STL: 'settlement_number_seq',
+  REQ: 'requirement_number_seq',
 } as const;
 
 /** The next human number of a kind, e.g. ORD-2026-000123: a sequence makes it unique without retries. */

@@ -18,6 +18,7 @@ import {
 } from '@ub/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
@@ -26,9 +27,11 @@ import { FormError, SelectField, TextAreaField, TextField } from '../../componen
 import { ListPanel } from '../../components/list-panel.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { Pagination } from '../../components/pagination.tsx';
+import { Tabs } from '../../components/tabs.tsx';
 import { type Column, DataTable } from '../../components/table.tsx';
 import type { ApiError } from '../../lib/api.ts';
 import { useListState, useRecordRoute } from '../../lib/use-list-state.ts';
+import { RequirementsBoard } from '../requirements/components/requirements-board.tsx';
 import { type RfqAction, useConvertRfq, useGstRates, useRfq, useRfqAction, useRfqs } from './api.ts';
 
 const TONES: Record<string, Tone> = {
@@ -61,7 +64,36 @@ function ProductThumb({ rfq }: { rfq: RfqItem }) {
 
 const STATUS_FILTERS = ['', ...RFQ_STATUSES] as const;
 
+const PAGE_TABS = [
+  { value: 'rfqs', label: 'RFQs' },
+  { value: 'board', label: 'Requirements board' },
+] as const;
+type PageTab = (typeof PAGE_TABS)[number]['value'];
+
+/** RFQ Management: the seller's RFQs, and the requirements board (`?tab=board`) where buyers' requirements wait. */
 export default function RfqsPage() {
+  const [params, setParams] = useSearchParams();
+  const tab: PageTab = params.get('tab') === 'board' ? 'board' : 'rfqs';
+  return (
+    <div>
+      <PageHeader
+        title="RFQ Management"
+        description="Requests for quotation from buyers: answer, negotiate and turn accepted ones into orders. The requirements board holds buyers' open requirements in your categories."
+      />
+      <Tabs
+        label="RFQ Management"
+        tabs={PAGE_TABS}
+        value={tab}
+        // Each tab keeps its own list state; switching starts the other one afresh.
+        onChange={(v) => setParams(v === 'board' ? { tab: 'board' } : {})}
+      >
+        {tab === 'board' ? <RequirementsBoard /> : <RfqList />}
+      </Tabs>
+    </div>
+  );
+}
+
+function RfqList() {
   const list = useListState({ status: '' as RfqStatus | '' }, { status: STATUS_FILTERS });
   const record = useRecordRoute();
   const { status } = list.filters;
@@ -104,27 +136,21 @@ export default function RfqsPage() {
   ];
 
   return (
-    <div>
-      <PageHeader
-        title="RFQ Management"
-        description="Requests for quotation from buyers: answer, negotiate and turn accepted ones into orders."
-        actions={
-          <div className="w-48">
-            <SelectField
-              label="Status"
-              value={status}
-              onChange={(e) => list.setFilter('status', e.target.value as RfqStatus | '')}
-            >
-              <option value="">All statuses</option>
-              {RFQ_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {RFQ_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-        }
-      />
+    <div className="mt-4">
+      <div className="w-full sm:w-48">
+        <SelectField
+          label="Status"
+          value={status}
+          onChange={(e) => list.setFilter('status', e.target.value as RfqStatus | '')}
+        >
+          <option value="">All statuses</option>
+          {RFQ_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {RFQ_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
       <ListPanel
         query={query}
         loadingLabel="Loading RFQs..."

@@ -1,5 +1,6 @@
 import {
   ChartColumn,
+  ClipboardList,
   Factory,
   IndianRupee,
   LayoutDashboard,
@@ -22,6 +23,7 @@ const NAV: NavItem[] = [
   { to: '/admin/payments', label: 'Payments', icon: IndianRupee },
   { to: '/admin/content', label: 'Content & Communication', icon: Megaphone },
   { to: '/admin/disputes', label: 'Disputes', icon: ShieldAlert },
+  { to: '/admin/requirements', label: 'Requirements', icon: ClipboardList },
   { to: '/admin/reports', label: 'Reports', icon: ChartColumn },
   { to: '/admin/jobs', label: 'Background jobs', icon: RefreshCw },
   { to: '/admin/settings', label: 'Settings', icon: Settings },

@@ -6,6 +6,7 @@ import jobs from './jobs.ts';
 import manufacturers from './manufacturers.ts';
 import operations from './operations.ts';
 import products from './products.ts';
+import requirements from './requirements.ts';
 
 /** The admin console's API, every route admin-only. */
 export default async function adminRoutes(app: FastifyInstance): Promise<void> {
@@ -16,4 +17,5 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(consoleRoutes);
   await app.register(contactMessages);
   await app.register(jobs);
+  await app.register(requirements);
 }

@@ -46,6 +46,7 @@ import { buyerRfqResponse, createRfq } from '../../../modules/rfqs/commands.ts';
 import { listRfqs, rfqFor } from '../../../modules/rfqs/queries.ts';
 import { guardFolder } from '../../../plugins/auth.ts';
 import { currentUser } from '../../../types.ts';
+import requirements from './requirements.ts';
 
 const guarded = { 401: errorBody, 403: errorBody };
 const idParams = z.object({ id: z.uuid('Not a valid id.') });
@@ -62,6 +63,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       parts: DISPUTE_EVIDENCE_LIMITS.files + 5,
     },
   });
+  await app.register(requirements);
   const buyerOf = async (req: Parameters<typeof currentUser>[0]) => buyerOfUser(app.db, currentUser(req).id);
 
   app.post(

@@ -1,0 +1,64 @@
+import {
+  adminRequirementDetail,
+  adminRequirementList,
+  adminRequirementsQuery,
+  errorBody,
+  requirementAdminCloseSchema,
+} from '@ub/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { depsOf } from '../../../lib/deps.ts';
+import { closeAsSpam } from '../../../modules/requirements/commands.ts';
+import { adminRequirement, listAdminRequirements } from '../../../modules/requirements/queries.ts';
+import { currentUser } from '../../../types.ts';
+
+const idParams = z.object({ id: z.uuid('Not a valid id.') });
+const guarded = { 401: errorBody, 403: errorBody };
+
+/** Requirement oversight: every buyer's requirements, their quotes and spam reports; remove one as spam. */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/requirements',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Requirements, newest first, searchable by number, title or buyer, optionally of one status',
+        security: [{ bearerAuth: [] }],
+        querystring: adminRequirementsQuery,
+        response: { 200: adminRequirementList, 400: errorBody, ...guarded },
+      },
+    },
+    async (req) => listAdminRequirements(app.db, req.query),
+  );
+
+  app.get(
+    '/admin/requirements/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One requirement with its quotes and spam reports',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: { 200: adminRequirementDetail, 400: errorBody, 404: errorBody, ...guarded },
+      },
+    },
+    async (req) => adminRequirement(app.db, req.params.id),
+  );
+
+  app.post(
+    '/admin/requirements/:id/close',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Remove a requirement as spam (audited; the buyer is told why)',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        body: requirementAdminCloseSchema,
+        response: { 200: adminRequirementDetail, 400: errorBody, 404: errorBody, 409: errorBody, ...guarded },
+      },
+    },
+    async (req) => closeAsSpam(depsOf(app), currentUser(req).id, req.params.id, req.body.reason),
+  );
+};
+
+export default routes;

@@ -1,0 +1,151 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CATEGORY_LABELS,
+  INDIAN_STATE_NAMES,
+  PRODUCT_CATEGORIES,
+  requirementCreateSchema,
+  todayInIndia,
+  UNIT_LABELS,
+  UNITS,
+} from '@ub/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../../components/button.tsx';
+import { FormError, SelectField, TextAreaField, TextField } from '../../../components/field.tsx';
+import type { ApiError } from '../../../lib/api.ts';
+
+type Input = z.input<typeof requirementCreateSchema>;
+export type RequirementValues = z.output<typeof requirementCreateSchema>;
+const FIELDS = [
+  'title',
+  'description',
+  'category',
+  'quantity',
+  'unit',
+  'targetPrice',
+  'deadline',
+  'deliveryState',
+  'pinCode',
+] as const;
+
+/**
+ * The requirement a buyer posts. Checked with the shared schema before sending; the server's field messages land
+ * on their fields, and nothing typed is lost on a refusal.
+ */
+export function RequirementForm({ onSubmit }: { onSubmit: (values: RequirementValues) => Promise<unknown> }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<Input, unknown, RequirementValues>({
+    resolver: zodResolver(requirementCreateSchema),
+    defaultValues: {
+      title: '',
+      description: '',
+      category: '' as Input['category'],
+      quantity: '' as unknown as number,
+      unit: 'piece',
+      targetPrice: undefined,
+      deadline: '',
+      deliveryState: '',
+      pinCode: '',
+    },
+  });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await onSubmit(values);
+    } catch (e) {
+      const err = e as ApiError;
+      for (const [field, message] of Object.entries(err.fields ?? {})) {
+        if ((FIELDS as readonly string[]).includes(field)) form.setError(field as (typeof FIELDS)[number], { message });
+      }
+      setFailure(err.message);
+    }
+  });
+  return (
+    <form className="space-y-4" noValidate onSubmit={submit}>
+      <TextField
+        label="What do you need?"
+        placeholder="e.g. Wooden educational puzzle sets"
+        maxLength={200}
+        error={errors.title?.message}
+        {...form.register('title')}
+      />
+      <TextAreaField
+        label="Details (optional)"
+        rows={4}
+        maxLength={4000}
+        hint="Material, size, finish, packing, certificates: what a seller needs to quote."
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label="Category" error={errors.category?.message} {...form.register('category')}>
+          <option value="">Choose...</option>
+          {PRODUCT_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {CATEGORY_LABELS[c]}
+            </option>
+          ))}
+        </SelectField>
+        <div className="grid grid-cols-2 gap-2">
+          <TextField
+            label="Quantity"
+            type="number"
+            min="1"
+            step="1"
+            inputMode="numeric"
+            error={errors.quantity?.message}
+            {...form.register('quantity')}
+          />
+          <SelectField label="Unit" error={errors.unit?.message} {...form.register('unit')}>
+            {UNITS.map((u) => (
+              <option key={u} value={u}>
+                {UNIT_LABELS[u].many}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <TextField
+          label="Target price per unit (₹, optional)"
+          type="number"
+          min="0"
+          step="0.01"
+          inputMode="decimal"
+          error={errors.targetPrice?.message}
+          {...form.register('targetPrice', { setValueAs: (v) => (v === '' || v === undefined ? undefined : v) })}
+        />
+        <TextField
+          label="Quotes wanted by"
+          type="date"
+          min={todayInIndia()}
+          hint="The requirement closes after this day."
+          error={errors.deadline?.message}
+          {...form.register('deadline')}
+        />
+        <SelectField label="Delivery state" error={errors.deliveryState?.message} {...form.register('deliveryState')}>
+          <option value="">Choose...</option>
+          {INDIAN_STATE_NAMES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Delivery PIN code"
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="postal-code"
+          error={errors.pinCode?.message}
+          {...form.register('pinCode')}
+        />
+      </div>
+      <FormError message={failure} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? 'Posting...' : 'Post requirement'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import { toast } from 'react-toastify';
+import { Link, useNavigate } from 'react-router';
+import { PageHeader } from '../../components/feedback.tsx';
+import { useCreateRequirement } from './api/create-requirement.ts';
+import { RequirementForm } from './components/requirement-form.tsx';
+
+/** /buyer/requirements/new: post a requirement to every verified seller of its category. */
+export default function RequirementNewPage() {
+  const create = useCreateRequirement();
+  const navigate = useNavigate();
+  return (
+    <div className="mx-auto max-w-3xl p-4 sm:p-6">
+      <PageHeader
+        title="Post a requirement"
+        description="Verified sellers of the category see it on their requirements board and send you quotes to compare."
+        actions={
+          <Link to="/buyer/requirements" className="text-sm font-semibold text-brand-700 hover:underline">
+            My requirements
+          </Link>
+        }
+      />
+      <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+        <RequirementForm
+          onSubmit={async (values) => {
+            const created = await create.mutateAsync(values);
+            toast.success(`${created.number} is on the board. Sellers are being told.`);
+            navigate(`/buyer/requirements/${created.id}`);
+          }}
+        />
+      </div>
+    </div>
+  );
+}
