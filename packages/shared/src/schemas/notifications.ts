@@ -18,6 +18,12 @@ export const NOTIFICATION_TYPES = [
   'settlement_paid',
   'dispute_raised',
   'contact_reply',
+  'account_blocked',
+  'account_unblocked',
+  'admin_seller_registered',
+  'admin_contact_message',
+  'admin_dispute_raised',
+  'admin_spam_report',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -38,6 +44,12 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   settlement_paid: 'Settlement paid',
   dispute_raised: 'Dispute raised',
   contact_reply: 'Reply to your support message',
+  account_blocked: 'Account blocked',
+  account_unblocked: 'Account unblocked',
+  admin_seller_registered: 'New seller registration',
+  admin_contact_message: 'New contact message',
+  admin_dispute_raised: 'New dispute',
+  admin_spam_report: 'Spam report',
 };
 
 export const notificationItem = z.object({

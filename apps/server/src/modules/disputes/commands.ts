@@ -6,6 +6,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { notify } from '../notifications/notify.ts';
+import { notifyAdmins } from '../notifications/notify-admins.ts';
 import { toDispute } from './queries.ts';
 
 export const DISPUTE_MESSAGES = {
@@ -45,6 +46,12 @@ export async function raiseDispute(deps: Deps, buyerId: string, orderId: string,
       title: 'Dispute raised',
       message: `A dispute was raised on order ${row.o.orderNumber}: ${reason.slice(0, 140)}`,
       link: `/dashboard/orders/${orderId}`,
+    });
+    await notifyAdmins(tx, {
+      type: 'admin_dispute_raised',
+      title: 'New dispute',
+      message: `A buyer raised a dispute on order ${row.o.orderNumber}: ${reason.slice(0, 140)}`,
+      link: `/admin/disputes/${inserted.id}`,
     });
     return inserted;
   }).catch((err: unknown) => {

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { guardFolder } from '../../../plugins/auth.ts';
+import buyers from './buyers.ts';
 import consoleRoutes from './console.ts';
 import contactMessages from './contact-messages.ts';
 import jobs from './jobs.ts';
 import manufacturers from './manufacturers.ts';
 import operations from './operations.ts';
 import products from './products.ts';
+import rfqs from './rfqs.ts';
 
 /** The admin console's API, every route admin-only. */
 export default async function adminRoutes(app: FastifyInstance): Promise<void> {
@@ -16,4 +18,6 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(consoleRoutes);
   await app.register(contactMessages);
   await app.register(jobs);
+  await app.register(buyers);
+  await app.register(rfqs);
 }
