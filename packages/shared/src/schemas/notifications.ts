@@ -27,6 +27,11 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/** The kinds only administrators receive (notifyAdmins); everyone else's settings leave them out, and theirs keep only these. */
+export function notificationTypesFor(role: 'admin' | 'seller' | 'buyer'): NotificationType[] {
+  return NOTIFICATION_TYPES.filter((t) => t.startsWith('admin_') === (role === 'admin'));
+}
+
 /** How each kind is named in the Notification Settings dialog. */
 export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   account_verified: 'Account verified',
