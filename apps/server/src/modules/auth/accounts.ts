@@ -1,5 +1,12 @@
 import { and, eq, gt, or, sql } from 'drizzle-orm';
-import { BUYER_MESSAGES, MESSAGES, type ManufacturerStatus, type registerSchema } from '@ub/shared';
+import {
+  BUYER_MESSAGES,
+  CATEGORY_LABELS,
+  labelOf,
+  MESSAGES,
+  type ManufacturerStatus,
+  type registerSchema,
+} from '@ub/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { buyers, manufacturers, sessions, users } from '../../db/schema/index.ts';
@@ -72,7 +79,7 @@ export async function registerSeller(
       await notifyAdmins(tx, {
         type: 'admin_seller_registered',
         title: 'New seller registration',
-        message: `${input.company_name} (${input.category}${input.state ? `, ${input.state}` : ''}) registered and waits for verification.`,
+        message: `${input.company_name} (${labelOf(CATEGORY_LABELS, input.category)}, ${input.state}) registered and waits for verification.`,
         link: `/admin/manufacturers/${mfr.id}`,
       });
       return { userId: user.id, manufacturerId: mfr.id, status: mfr.status };
