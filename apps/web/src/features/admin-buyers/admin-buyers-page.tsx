@@ -77,7 +77,10 @@ function Section({ title, count, children }: { title: string; count: number; chi
   );
 }
 
-const rowClass = 'flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2 text-sm';
+// Columns line up on a wide screen; on a phone each row wraps into two columns.
+const rowClass = 'grid grid-cols-2 items-center gap-x-3 gap-y-1 py-2 text-sm';
+const orderCols = 'sm:grid-cols-[10rem_1fr_7rem_6rem_6rem]';
+const rfqCols = 'sm:grid-cols-[10rem_1fr_6rem_6rem]';
 const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline';
 
 function BuyerRecord({ d }: { d: AdminBuyerDetail }) {
@@ -113,14 +116,16 @@ function BuyerRecord({ d }: { d: AdminBuyerDetail }) {
       <Section title="Orders" count={d.counts.orders}>
         <ul className="divide-y divide-slate-100">
           {d.orders.map((o) => (
-            <li key={o.id} className={rowClass}>
+            <li key={o.id} className={`${rowClass} ${orderCols}`}>
               <Link to={`/admin/orders/${o.id}`} className={linkClass}>
                 {o.orderNumber}
               </Link>
               <span className="text-slate-600">{o.manufacturer}</span>
-              <span>{formatInr(o.total)}</span>
-              <Badge tone="gray">{ORDER_STATUS_LABELS[o.status]}</Badge>
-              <span className="text-xs text-slate-500">{formatDate(o.createdAt)}</span>
+              <span className="sm:text-right">{formatInr(o.total)}</span>
+              <span>
+                <Badge tone="gray">{ORDER_STATUS_LABELS[o.status]}</Badge>
+              </span>
+              <span className="text-xs text-slate-500 sm:text-right">{formatDate(o.createdAt)}</span>
             </li>
           ))}
         </ul>
@@ -128,15 +133,17 @@ function BuyerRecord({ d }: { d: AdminBuyerDetail }) {
       <Section title="RFQs" count={d.counts.rfqs}>
         <ul className="divide-y divide-slate-100">
           {d.rfqs.map((r) => (
-            <li key={r.id} className={rowClass}>
+            <li key={r.id} className={`${rowClass} ${rfqCols}`}>
               <Link to={`/admin/rfqs/${r.id}`} className={linkClass}>
                 {r.rfqNumber}
               </Link>
               <span className="text-slate-600">
                 {r.productName} · {r.manufacturer}
               </span>
-              <Badge tone="gray">{rfqStatusLabel(r.status)}</Badge>
-              <span className="text-xs text-slate-500">{formatDate(r.createdAt)}</span>
+              <span>
+                <Badge tone="gray">{rfqStatusLabel(r.status)}</Badge>
+              </span>
+              <span className="text-xs text-slate-500 sm:text-right">{formatDate(r.createdAt)}</span>
             </li>
           ))}
         </ul>
@@ -144,13 +151,15 @@ function BuyerRecord({ d }: { d: AdminBuyerDetail }) {
       <Section title="Disputes" count={d.counts.disputes}>
         <ul className="divide-y divide-slate-100">
           {d.disputes.map((x) => (
-            <li key={x.id} className={rowClass}>
+            <li key={x.id} className={`${rowClass} ${rfqCols}`}>
               <Link to={`/admin/disputes/${x.id}`} className={linkClass}>
                 {x.orderNumber}
               </Link>
               <span className="line-clamp-1 text-slate-600">{x.reason}</span>
-              <Badge tone={x.status === 'open' ? 'red' : 'gray'}>{DISPUTE_STATUS_LABELS[x.status]}</Badge>
-              <span className="text-xs text-slate-500">{formatDate(x.createdAt)}</span>
+              <span>
+                <Badge tone={x.status === 'open' ? 'red' : 'gray'}>{DISPUTE_STATUS_LABELS[x.status]}</Badge>
+              </span>
+              <span className="text-xs text-slate-500 sm:text-right">{formatDate(x.createdAt)}</span>
             </li>
           ))}
         </ul>

@@ -170,11 +170,6 @@ export default function AdminRfqsPage() {
     { id: 'buyer', header: 'Buyer', cell: (r) => r.buyerCompany },
     { id: 'seller', header: 'Seller', cell: (r) => r.manufacturer },
     {
-      id: 'quantity',
-      header: 'Quantity',
-      cell: (r) => formatCount(r.agreedQuantity ?? r.requestedQuantity),
-    },
-    {
       id: 'value',
       header: 'Est. value',
       cell: (r) => <span className="whitespace-nowrap">{money(r.estimatedValue)}</span>,
