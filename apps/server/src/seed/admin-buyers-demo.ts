@@ -1,19 +1,39 @@
-import { CATEGORY_LABELS, labelOf } from '@ub/shared';
+import { CATEGORY_LABELS, gstStateCodeOf, labelOf } from '@ub/shared';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { disputes, manufacturers, orders, users } from '../db/schema/index.ts';
+import { buyers, disputes, manufacturers, orders, users } from '../db/schema/index.ts';
 import { depsOf } from '../lib/deps.ts';
 import { transaction } from '../lib/transaction.ts';
 import { blockBuyer } from '../modules/buyers/commands.ts';
 import { createContactMessage } from '../modules/contact/contact-messages.ts';
 import { notifyAdmins } from '../modules/notifications/notify-admins.ts';
 import type { DemoContext } from './demo-context.ts';
-import { createBuyer } from './factories.ts';
+import { createBuyer, makeGstin } from './factories.ts';
 
 const MORE_BUYERS = [
-  { companyName: 'Gujarat Gift Emporium', contactName: 'Hetal Shah', state: 'Gujarat' },
-  { companyName: 'Lucknow Kids Corner', contactName: 'Imran Siddiqui', state: 'Uttar Pradesh' },
-  { companyName: 'Kochi Learning Aids', contactName: 'Divya Nair', state: 'Kerala' },
-  { companyName: 'QuickFlip Resellers', contactName: 'Sunny Arora', state: 'Punjab' },
+  {
+    companyName: 'Gujarat Gift Emporium',
+    contactName: 'Hetal Shah',
+    state: 'Gujarat',
+    address: '12 CG Road, Navrangpura, Ahmedabad 380009',
+  },
+  {
+    companyName: 'Lucknow Kids Corner',
+    contactName: 'Imran Siddiqui',
+    state: 'Uttar Pradesh',
+    address: '5 Hazratganj, Lucknow 226001',
+  },
+  {
+    companyName: 'Kochi Learning Aids',
+    contactName: 'Divya Nair',
+    state: 'Kerala',
+    address: '21 MG Road, Ernakulam, Kochi 682016',
+  },
+  {
+    companyName: 'QuickFlip Resellers',
+    contactName: 'Sunny Arora',
+    state: 'Punjab',
+    address: '9 Mall Road, Ludhiana 141001',
+  },
 ] as const;
 
 /**
@@ -31,7 +51,11 @@ export async function seedAdminBuyersDemo({ app }: DemoContext): Promise<void> {
     .limit(1);
   const created = [];
   for (const [i, b] of MORE_BUYERS.entries()) {
-    created.push(await createBuyer(db, { ...b, email: `buyer.more${i + 1}@demo-buyers.example.in` }));
+    const made = await createBuyer(db, { ...b, email: `buyer.more${i + 1}@demo-buyers.example.in` });
+    // A GSTIN of the buyer's own state, and one buyer without a GSTIN (it is optional for buyers).
+    const gstNumber = i === 1 ? null : makeGstin(gstStateCodeOf(b.state));
+    await db.update(buyers).set({ gstNumber, address: b.address }).where(eq(buyers.id, made.buyer.id));
+    created.push(made);
   }
   const spammer = created.at(-1);
   if (admin && spammer) {

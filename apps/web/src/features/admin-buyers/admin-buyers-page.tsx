@@ -218,7 +218,16 @@ export default function AdminBuyersPage() {
       header: 'Joined',
       cell: (b) => <span className="whitespace-nowrap">{formatDate(b.joinedAt)}</span>,
     },
-    { id: 'status', header: 'Status', cell: (b) => <StatusBadge b={b} /> },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (b) => (
+        <>
+          <StatusBadge b={b} />
+          {b.blockedReason && <p className="mt-1 line-clamp-2 text-xs text-slate-500">{b.blockedReason}</p>}
+        </>
+      ),
+    },
     {
       id: 'actions',
       header: 'Actions',
