@@ -15,8 +15,10 @@ const SELLER_ROUTES = [
 const ADMIN_ROUTES = [
   '/admin',
   '/admin/manufacturers',
+  '/admin/buyers',
   '/admin/products',
   '/admin/orders',
+  '/admin/rfqs',
   '/admin/payments',
   '/admin/content',
   '/admin/disputes',

@@ -5,7 +5,7 @@ import { makeWorld, type World } from '../support/world.ts';
 const SHOTS = '/tmp/lists-shots';
 const PUBLIC_ROUTES = ['/', '/login', '/register', '/forgot-password', '/admin/login', '/no-such-page'];
 const SELLER_LISTS = ['products', 'orders', 'payments', 'rfqs'];
-const ADMIN_LISTS = ['manufacturers', 'products', 'orders', 'payments', 'content', 'disputes'];
+const ADMIN_LISTS = ['manufacturers', 'buyers', 'products', 'orders', 'rfqs', 'payments', 'content', 'disputes'];
 
 let world: World;
 test.describe.configure({ timeout: 240_000 });
@@ -37,6 +37,8 @@ function adminRoutes(w: World) {
     `/admin/orders/${w.orderId}`,
     `/admin/manufacturers/${w.manufacturerId}`,
     `/admin/products/${w.productId}`,
+    `/admin/buyers/${w.buyerId}`,
+    `/admin/rfqs/${w.rfqId}`,
   ];
 }
 

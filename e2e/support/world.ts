@@ -22,6 +22,7 @@ export interface World {
   productId: string;
   orderId: string;
   rfqId: string;
+  buyerId: string;
 }
 
 /** An approved seller with a product, an RFQ, and a paid order from a buyer, so every screen has rows. */
@@ -71,6 +72,7 @@ export async function makeWorld(request: APIRequestContext): Promise<World> {
     },
   });
   expect(reg.status()).toBe(201);
+  const buyerId = (await reg.json()).buyerId as string;
   const buyer = (
     await (await request.post('/api/buyer/login', { data: { username: buyerEmail, password: 'BuyerPass!1' } })).json()
   ).token as string;
@@ -99,7 +101,7 @@ export async function makeWorld(request: APIRequestContext): Promise<World> {
     data: { name: 'Asha', email: 'asha@example.in', subject: 'Payout', message: 'When is my payout?' },
   });
   await request.post('/api/leads', { data: { name: 'Lead', company: 'Lead Co', contact: uniquePhone() } });
-  return { seller, sellerToken, admin, manufacturerId, productId, orderId, rfqId };
+  return { seller, sellerToken, admin, manufacturerId, productId, orderId, rfqId, buyerId };
 }
 
 export async function openAsAdmin(page: Page, token: string, path: string) {

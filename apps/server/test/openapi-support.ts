@@ -280,6 +280,8 @@ export async function buildWorld(app: FastifyInstance) {
       return p.id;
     },
     newAdmin: async () => (await createAdmin(app.db)).user.id,
+    /** A buyer of its own, for the probes that block one (buyers A and B keep their sessions). */
+    newBuyer: async () => (await createBuyer(app.db)).buyer.id,
     /** A job in the dead letter (no handler has its name: its one attempt fails). */
     newDeadJob: async () => {
       const id = await enqueue(app.db, 'test.unknown', {}, { maxAttempts: 1 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../db/schema/index.ts';
 import { adminDemo } from './admin-demo.ts';
 import { DEMO_BUYER, seedBuyerDemo } from './demo-buyer.ts';
+import { seedAdminBuyersDemo } from './admin-buyers-demo.ts';
 import type { DemoContext } from './demo-context.ts';
 import { seedCatalogDemo } from './demo-catalog.ts';
 import { seedDemoProducts } from './demo-products.ts';
@@ -79,4 +80,5 @@ const demoSteps: Array<(ctx: DemoContext) => Promise<void>> = [
   seedBuyerDemo,
   seedBuyerShoppingDemo,
   seedRequirementsDemo,
+  seedAdminBuyersDemo,
 ];

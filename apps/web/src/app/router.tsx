@@ -162,6 +162,16 @@ export const router = createBrowserRouter([
                 ...withRecord,
               },
               {
+                path: 'buyers',
+                ...page(() => import('../features/admin-buyers/admin-buyers-page.tsx'), 'Buyers · Admin'),
+                ...withRecord,
+              },
+              {
+                path: 'rfqs',
+                ...page(() => import('../features/admin-rfqs/admin-rfqs-page.tsx'), 'RFQs · Admin'),
+                ...withRecord,
+              },
+              {
                 path: 'reports',
                 ...page(() => import('../features/admin-reports/admin-reports-page.tsx'), 'Reports · Admin'),
               },

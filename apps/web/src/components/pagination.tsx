@@ -19,13 +19,15 @@ export function Pagination({
   if (pages <= 1) return null;
   const windowStart = Math.max(1, Math.min(page - 2, pages - 4));
   const numbers = Array.from({ length: Math.min(5, pages) }, (_, i) => windowStart + i);
-  const btn = 'min-w-9 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm disabled:opacity-40';
+  const btn = 'min-w-9 rounded-md border px-3 py-1.5 text-sm disabled:opacity-40';
+  // One background class per button: with two, the stylesheet's order, not this code, would pick the colour.
+  const plain = `${btn} border-slate-300 bg-white`;
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-end gap-1 pt-4">
-      <button type="button" className={btn} disabled={page <= 1} onClick={() => onChange(1)}>
+      <button type="button" className={plain} disabled={page <= 1} onClick={() => onChange(1)}>
         First
       </button>
-      <button type="button" className={btn} disabled={page <= 1} onClick={() => onChange(page - 1)}>
+      <button type="button" className={plain} disabled={page <= 1} onClick={() => onChange(page - 1)}>
         {prevLabel}
       </button>
       {numbers.map((n) => (
@@ -33,16 +35,16 @@ export function Pagination({
           type="button"
           key={n}
           aria-current={n === page ? 'page' : undefined}
-          className={`${btn} ${n === page ? 'border-brand-700 bg-brand-700 text-white' : ''}`}
+          className={n === page ? `${btn} border-brand-700 bg-brand-700 text-white` : plain}
           onClick={() => onChange(n)}
         >
           {n}
         </button>
       ))}
-      <button type="button" className={btn} disabled={page >= pages} onClick={() => onChange(page + 1)}>
+      <button type="button" className={plain} disabled={page >= pages} onClick={() => onChange(page + 1)}>
         Next
       </button>
-      <button type="button" className={btn} disabled={page >= pages} onClick={() => onChange(pages)}>
+      <button type="button" className={plain} disabled={page >= pages} onClick={() => onChange(pages)}>
         Last
       </button>
     </nav>

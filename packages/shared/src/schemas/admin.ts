@@ -26,6 +26,17 @@ export const MANUFACTURER_REASONS = [
 ] as const;
 export type ManufacturerReason = (typeof MANUFACTURER_REASONS)[number];
 
+/** The same dialog for blocking a buyer's account. */
+export const BUYER_REASONS = [
+  'Fraudulent orders',
+  'Abusive behaviour',
+  'Spam requirements or RFQs',
+  'Payment default',
+  'Duplicate account',
+  'Other',
+] as const;
+export type BuyerReason = (typeof BUYER_REASONS)[number];
+
 export const REASON_MESSAGES = {
   pick: 'Please select a reason.',
   custom: 'Please enter a custom reason.',
@@ -49,11 +60,14 @@ function reasonSchemaOf<const T extends readonly [string, ...string[]]>(options:
 export const reasonSchema = reasonSchemaOf(MODERATION_REASONS);
 /** Reject a manufacturer's registration or suspend their account. */
 export const manufacturerReasonSchema = reasonSchemaOf(MANUFACTURER_REASONS);
+/** Block a buyer. */
+export const buyerReasonSchema = reasonSchemaOf(BUYER_REASONS);
 
 /** The reason dialog's two lists, by what is being acted on. */
 export const REASON_OPTIONS = {
   product: { options: MODERATION_REASONS, schema: reasonSchema },
   manufacturer: { options: MANUFACTURER_REASONS, schema: manufacturerReasonSchema },
+  buyer: { options: BUYER_REASONS, schema: buyerReasonSchema },
 } as const;
 export type ReasonSubject = keyof typeof REASON_OPTIONS;
 
@@ -73,6 +87,7 @@ export const REASON_DIALOG_TITLES = {
   suspendProduct: 'Suspend Product',
   rejectManufacturer: 'Reject Manufacturer',
   suspendManufacturer: 'Suspend Manufacturer',
+  blockBuyer: 'Block Buyer',
 } as const;
 
 /** Manufacturer verification moves (spec section 4); "pending" means received or under review. */

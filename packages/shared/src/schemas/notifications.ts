@@ -30,8 +30,19 @@ export const NOTIFICATION_TYPES = [
   'requirement_quote_closed',
   'requirement_closed',
   'requirement_reported',
+  'account_blocked',
+  'account_unblocked',
+  'admin_seller_registered',
+  'admin_contact_message',
+  'admin_dispute_raised',
+  'admin_spam_report',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** The kinds only administrators receive (notifyAdmins); everyone else's settings leave them out, and theirs keep only these. */
+export function notificationTypesFor(role: 'admin' | 'seller' | 'buyer'): NotificationType[] {
+  return NOTIFICATION_TYPES.filter((t) => t.startsWith('admin_') === (role === 'admin'));
+}
 
 /** How each kind is named in the Notification Settings dialog. */
 export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
@@ -61,6 +72,12 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   requirement_quote_closed: 'Your quote accepted or closed',
   requirement_closed: 'Your requirement closed',
   requirement_reported: 'Requirement reported as spam',
+  account_blocked: 'Account blocked',
+  account_unblocked: 'Account unblocked',
+  admin_seller_registered: 'New seller registration',
+  admin_contact_message: 'New contact message',
+  admin_dispute_raised: 'New dispute',
+  admin_spam_report: 'Spam report',
 };
 
 export const notificationItem = z.object({

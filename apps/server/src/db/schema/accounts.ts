@@ -144,6 +144,9 @@ export const buyers = pgTable(
     gstNumber: text('gst_number'),
     address: text('address'),
     state: text('state'),
+    /** Set while an admin has blocked the buyer (the user row is inactive too); cleared on unblock. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockedReason: text('blocked_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('buyers_user_key').on(t.userId)],

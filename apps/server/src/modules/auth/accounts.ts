@@ -1,9 +1,17 @@
 import { and, eq, gt, or, sql } from 'drizzle-orm';
-import { MESSAGES, type ManufacturerStatus, type registerSchema } from '@ub/shared';
+import {
+  BUYER_MESSAGES,
+  CATEGORY_LABELS,
+  labelOf,
+  MESSAGES,
+  type ManufacturerStatus,
+  type registerSchema,
+} from '@ub/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { manufacturers, sessions, users } from '../../db/schema/index.ts';
+import { buyers, manufacturers, sessions, users } from '../../db/schema/index.ts';
 import { AppError, conflict, isUniqueViolation } from '../../lib/errors.ts';
+import { notifyAdmins } from '../notifications/notify-admins.ts';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
 import { transaction } from '../../lib/transaction.ts';
 
@@ -69,6 +77,12 @@ export async function registerSeller(
         })
         .returning({ id: manufacturers.id, status: manufacturers.status });
       if (!mfr) throw new Error('manufacturer insert returned nothing');
+      await notifyAdmins(tx, {
+        type: 'admin_seller_registered',
+        title: 'New seller registration',
+        message: `${input.company_name} (${labelOf(CATEGORY_LABELS, input.category)}, ${input.state}) registered and waits for verification.`,
+        link: `/admin/manufacturers/${mfr.id}`,
+      });
       return { userId: user.id, manufacturerId: mfr.id, status: mfr.status };
     });
   } catch (err) {
@@ -133,11 +147,22 @@ export async function signIn(
 
   const ok = user ? await verifyPassword(user.passwordHash, input.password) : await verifyDummy(input.password);
   const roles: readonly Role[] = typeof input.role === 'string' ? [input.role] : input.role;
-  if (!user || !ok || !roles.includes(user.role) || !user.isActive) {
+  if (!user || !ok || !roles.includes(user.role)) throw new AppError('unauthorized', MESSAGES.invalidCredentials);
+  if (!user.isActive) {
+    // Only the owner, who typed the right password, learns that the account is blocked and whom to ask; any other
+    // inactive account answers like a wrong password.
+    if (user.role === 'buyer' && (await isBlockedBuyer(db, user.id))) {
+      throw new AppError('unauthorized', BUYER_MESSAGES.blockedSignIn);
+    }
     throw new AppError('unauthorized', MESSAGES.invalidCredentials);
   }
   await limits.reset(perAddress.name, `${subject}@${input.ip}`);
   return { id: user.id, role: user.role };
+}
+
+async function isBlockedBuyer(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ blockedAt: buyers.blockedAt }).from(buyers).where(eq(buyers.userId, userId));
+  return Boolean(row?.blockedAt);
 }
 
 /** True when the account signed in from this address within KNOWN_ADDRESS_DAYS (sessions keep their address). */

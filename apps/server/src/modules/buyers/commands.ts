@@ -1,13 +1,19 @@
-import type { buyerProfileUpdateSchema, buyerRegisterSchema } from '@ub/shared';
+import { type AdminBuyerListItem, BUYER_MESSAGES, type buyerProfileUpdateSchema, type buyerRegisterSchema } from '@ub/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { buyers, users } from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { assertAccountFree } from '../auth/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { forgetSessionsOf, revokeAllSessions } from '../auth/sessions.ts';
+import { enqueueEmail } from '../notifications/mailer.ts';
+import { notify } from '../notifications/notify.ts';
 import { transaction } from '../../lib/transaction.ts';
+import { toAdminBuyer } from './queries.ts';
 
 type BuyerRegistration = z.output<typeof buyerRegisterSchema>;
 
@@ -70,5 +76,118 @@ export async function updateBuyerProfile(
       .returning({ userId: buyers.userId });
     if (!b) throw notFound('Buyer account not found');
     await tx.update(users).set({ fullName: input.contact_name }).where(eq(users.id, b.userId));
+  });
+}
+
+/**
+ * An admin blocks a buyer: the account goes inactive (sign-in refused, every session revoked at once, in every
+ * process through the revocation bus), the reason and time are kept on the buyer, an audit row is written and the
+ * buyer is told by e-mail, all in one transaction under a row lock, so two admins cannot both block. The e-mail
+ * goes whatever the buyer's notification settings: it is about the account itself. 409 when already blocked.
+ */
+export async function blockBuyer(deps: Deps, actorUserId: string, id: string, reason: string) {
+  const { item, userId } = await transaction(deps.db, async (tx) => {
+    const [row] = await tx
+      .select({ b: buyers, u: users })
+      .from(buyers)
+      .innerJoin(users, eq(users.id, buyers.userId))
+      .where(eq(buyers.id, id))
+      .for('update');
+    if (!row) throw notFound(BUYER_MESSAGES.notFound);
+    if (row.b.blockedAt) throw conflict(BUYER_MESSAGES.alreadyBlocked);
+    const at = deps.clock();
+    const [after] = await tx
+      .update(buyers)
+      .set({ blockedAt: at, blockedReason: reason })
+      .where(eq(buyers.id, id))
+      .returning();
+    const [user] = await tx
+      .update(users)
+      .set({ isActive: false, updatedAt: new Date() })
+      .where(eq(users.id, row.u.id))
+      .returning();
+    if (!after || !user) throw notFound(BUYER_MESSAGES.notFound);
+    await revokeAllSessions(tx, user.id);
+    await audit(tx, {
+      actorUserId,
+      action: 'buyer.block',
+      entityType: 'buyer',
+      entityId: id,
+      reason,
+      before: { blocked: false, isActive: row.u.isActive },
+      after: { blocked: true, isActive: false, blockedReason: reason },
+    });
+    await notify(tx, {
+      userId: user.id,
+      type: 'account_blocked',
+      title: 'Account blocked',
+      message: `${after.companyName} is blocked on Udyog Bazaar. Reason: ${reason}`,
+      link: '/buyer',
+    });
+    await enqueueEmail(tx, {
+      to: user.email,
+      subject: 'Your Udyog Bazaar buyer account is blocked',
+      text: [
+        `Dear ${after.contactName},`,
+        '',
+        `An administrator has blocked the buyer account of ${after.companyName}. Reason: ${reason}`,
+        'You cannot sign in, place orders or post RFQs and requirements while it is blocked.',
+        'If you think this is a mistake, write to support@udyogbazaar.in.',
+      ].join('\n'),
+    });
+    return { item: toAdminBuyer(after, user), userId: user.id };
+  });
+  // Again once committed: a request between the first forgetting and the commit may have cached the session.
+  forgetSessionsOf(userId);
+  return item;
+}
+
+/** Lifts a block: the account is active again (the buyer signs in afresh), audited, and the buyer told by e-mail. */
+export async function unblockBuyer(deps: Deps, actorUserId: string, id: string): Promise<AdminBuyerListItem> {
+  return transaction(deps.db, async (tx) => {
+    const [row] = await tx
+      .select({ b: buyers, u: users })
+      .from(buyers)
+      .innerJoin(users, eq(users.id, buyers.userId))
+      .where(eq(buyers.id, id))
+      .for('update');
+    if (!row) throw notFound(BUYER_MESSAGES.notFound);
+    if (!row.b.blockedAt) throw conflict(BUYER_MESSAGES.notBlocked);
+    const [after] = await tx
+      .update(buyers)
+      .set({ blockedAt: null, blockedReason: null })
+      .where(eq(buyers.id, id))
+      .returning();
+    const [user] = await tx
+      .update(users)
+      .set({ isActive: true, updatedAt: new Date() })
+      .where(eq(users.id, row.u.id))
+      .returning();
+    if (!after || !user) throw notFound(BUYER_MESSAGES.notFound);
+    await audit(tx, {
+      actorUserId,
+      action: 'buyer.unblock',
+      entityType: 'buyer',
+      entityId: id,
+      before: { blocked: true, isActive: false, blockedReason: row.b.blockedReason },
+      after: { blocked: false, isActive: true },
+    });
+    await notify(tx, {
+      userId: user.id,
+      type: 'account_unblocked',
+      title: 'Account unblocked',
+      message: `${after.companyName} is active again: you can sign in, order and post RFQs.`,
+      link: '/buyer',
+    });
+    await enqueueEmail(tx, {
+      to: user.email,
+      subject: 'Your Udyog Bazaar buyer account is active again',
+      text: [
+        `Dear ${after.contactName},`,
+        '',
+        `The buyer account of ${after.companyName} is no longer blocked. You can sign in again.`,
+      ].join('\n'),
+    });
+    return toAdminBuyer(after, user);
   });
 }

@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { enqueueEmail } from '../notifications/mailer.ts';
 import { notify } from '../notifications/notify.ts';
+import { notifyAdmins } from '../notifications/notify-admins.ts';
 
 type Row = typeof contactMessages.$inferSelect;
 
@@ -31,12 +32,20 @@ export async function createContactMessage(
   db: Db,
   input: { name: string; email: string; subject: string; message: string; userId?: string },
 ): Promise<string> {
-  const [row] = await db
-    .insert(contactMessages)
-    .values({ ...input, userId: input.userId ?? null })
-    .returning({ id: contactMessages.id });
-  if (!row) throw new Error('contact message insert returned nothing');
-  return row.id;
+  return transaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({ ...input, userId: input.userId ?? null })
+      .returning({ id: contactMessages.id });
+    if (!row) throw new Error('contact message insert returned nothing');
+    await notifyAdmins(tx, {
+      type: 'admin_contact_message',
+      title: 'New contact message',
+      message: `${input.name}: ${input.subject}`.slice(0, 200),
+      link: '/admin/content?tab=messages',
+    });
+    return row.id;
+  });
 }
 
 export async function listContactMessages(db: Db, q: { page: number; pageSize: number; status?: ContactStatus }) {

@@ -7,6 +7,7 @@ import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { buyerLinks, notifyBuyer } from '../buyers/notify.ts';
 import { notify } from '../notifications/notify.ts';
+import { notifyAdmins } from '../notifications/notify-admins.ts';
 import { toDispute } from './queries.ts';
 
 export const DISPUTE_MESSAGES = {
@@ -52,6 +53,12 @@ export async function raiseDispute(deps: Deps, buyerId: string, orderId: string,
       title: 'Dispute opened',
       message: `Your dispute on order ${row.o.orderNumber} is open. Our team will review it.`,
       link: buyerLinks.order(orderId),
+    });
+    await notifyAdmins(tx, {
+      type: 'admin_dispute_raised',
+      title: 'New dispute',
+      message: `A buyer raised a dispute on order ${row.o.orderNumber}: ${reason.slice(0, 140)}`,
+      link: `/admin/disputes/${inserted.id}`,
     });
     return inserted;
   }).catch((err: unknown) => {

@@ -1,8 +1,10 @@
-import { LIMITS, RFQ_FINAL_STATUSES, type RfqItem, type RfqStatus } from '@ub/shared';
+import { type AdminRfqItem, LIMITS, RFQ_FINAL_STATUSES, type RfqItem, type RfqStatus } from '@ub/shared';
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { buyers, manufacturers, productMedia, products, rfqOffers, rfqs } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import { containsPattern } from '../../lib/search.ts';
+import { offsetOf } from '../admin/common.ts';
 import { fromPaise, toPaise } from '../trade/common.ts';
 
 type Rfq = typeof rfqs.$inferSelect;
@@ -179,4 +181,82 @@ export async function scopedRfq(
   const [r] = lock ? await query.for('update') : await query;
   if (!r) throw notFound('RFQ not found');
   return r;
+}
+
+/**
+ * The admin scope of this read model: every RFQ, each as its buyer and seller see it plus the seller's name and
+ * both parties' ids. Search matches the RFQ number, buyer company or contact, seller company and product name.
+ */
+export async function listAdminRfqs(
+  db: Db,
+  q: { q?: string; status?: RfqStatus; page: number; pageSize: number },
+): Promise<{ rfqs: AdminRfqItem[]; total: number; page: number; pageSize: number }> {
+  const pattern = q.q ? containsPattern(q.q) : undefined;
+  const where = and(
+    q.status ? eq(rfqs.status, q.status) : undefined,
+    pattern
+      ? or(
+          ilike(rfqs.rfqNumber, pattern),
+          ilike(rfqs.productName, pattern),
+          ilike(buyers.companyName, pattern),
+          ilike(buyers.contactName, pattern),
+          ilike(manufacturers.companyName, pattern),
+        )
+      : undefined,
+  );
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ id: rfqs.id })
+      .from(rfqs)
+      .innerJoin(buyers, eq(buyers.id, rfqs.buyerId))
+      .innerJoin(manufacturers, eq(manufacturers.id, rfqs.manufacturerId))
+      .where(where)
+      .orderBy(desc(rfqs.createdAt), desc(rfqs.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q.page, q.pageSize)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rfqs)
+      .innerJoin(buyers, eq(buyers.id, rfqs.buyerId))
+      .innerJoin(manufacturers, eq(manufacturers.id, rfqs.manufacturerId))
+      .where(where),
+  ]);
+  return {
+    rfqs: await adminRfqItems(
+      db,
+      rows.map((r) => r.id),
+    ),
+    total: Number(totals?.n ?? 0),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** One RFQ with its full offer history, for the admin; 404 when there is none. */
+export async function adminRfqById(db: Db, id: string): Promise<AdminRfqItem> {
+  const [item] = await adminRfqItems(db, [id]);
+  if (!item) throw notFound('RFQ not found');
+  return item;
+}
+
+async function adminRfqItems(db: Db, ids: string[]): Promise<AdminRfqItem[]> {
+  if (!ids.length) return [];
+  const [items, parties] = await Promise.all([
+    rfqItems(db, ids),
+    db
+      .select({
+        id: rfqs.id,
+        buyerId: rfqs.buyerId,
+        manufacturerId: rfqs.manufacturerId,
+        manufacturer: manufacturers.companyName,
+      })
+      .from(rfqs)
+      .innerJoin(manufacturers, eq(manufacturers.id, rfqs.manufacturerId))
+      .where(inArray(rfqs.id, ids)),
+  ]);
+  const byId = new Map(parties.map((p) => [p.id, p]));
+  return items.flatMap((item) => {
+    const p = byId.get(item.id);
+    return p ? [{ ...item, manufacturer: p.manufacturer, manufacturerId: p.manufacturerId, buyerId: p.buyerId }] : [];
+  });
 }

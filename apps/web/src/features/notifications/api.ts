@@ -1,12 +1,14 @@
 import type { NotificationListResponse, NotificationPreferences, NotificationType } from '@ub/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
+import { currentRealm } from '../../lib/auth-storage.ts';
 
 export type NotificationFilter = 'all' | 'unread';
 
 const PAGE_SIZE = 20;
 export const notificationsKey = ['notifications'] as const;
-const listKey = (filter: NotificationFilter) => [...notificationsKey, 'list', filter] as const;
+// By realm too: a seller's and an admin's lists in the same tab are different people's.
+const listKey = (filter: NotificationFilter) => [...notificationsKey, 'list', filter, currentRealm()] as const;
 const preferencesKey = [...notificationsKey, 'preferences'] as const;
 
 /** The caller's notifications, newest first, a page at a time; `unread` is the overall unread count. */

@@ -5,21 +5,26 @@ import {
   IndianRupee,
   LayoutDashboard,
   Megaphone,
+  MessageSquareQuote,
   Package,
   RefreshCw,
   Settings,
   ShieldAlert,
   ShoppingCart,
+  Users,
 } from 'lucide-react';
 import { RequireSession, useLogout } from '../auth/session.tsx';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { type NavItem, SidebarLayout } from './sidebar-layout.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 const NAV: NavItem[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/admin/manufacturers', label: 'Manufacturers', icon: Factory },
+  { to: '/admin/buyers', label: 'Buyers', icon: Users },
   { to: '/admin/products', label: 'Products', icon: Package },
   { to: '/admin/orders', label: 'Order Management', icon: ShoppingCart },
+  { to: '/admin/rfqs', label: 'RFQs', icon: MessageSquareQuote },
   { to: '/admin/payments', label: 'Payments', icon: IndianRupee },
   { to: '/admin/content', label: 'Content & Communication', icon: Megaphone },
   { to: '/admin/disputes', label: 'Disputes', icon: ShieldAlert },
@@ -31,7 +36,12 @@ const NAV: NavItem[] = [
 
 function AdminTopBar() {
   const logout = useLogout('admin');
-  return <UserMenu label="Admin Menu" items={[{ label: 'Logout', onSelect: logout }]} />;
+  return (
+    <>
+      <NotificationBell />
+      <UserMenu label="Admin Menu" items={[{ label: 'Logout', onSelect: logout }]} />
+    </>
+  );
 }
 
 export default function AdminLayout() {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { guardFolder } from '../../../plugins/auth.ts';
+import buyers from './buyers.ts';
 import consoleRoutes from './console.ts';
 import contactMessages from './contact-messages.ts';
 import jobs from './jobs.ts';
@@ -7,6 +8,7 @@ import manufacturers from './manufacturers.ts';
 import operations from './operations.ts';
 import products from './products.ts';
 import requirements from './requirements.ts';
+import rfqs from './rfqs.ts';
 
 /** The admin console's API, every route admin-only. */
 export default async function adminRoutes(app: FastifyInstance): Promise<void> {
@@ -18,4 +20,6 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(contactMessages);
   await app.register(jobs);
   await app.register(requirements);
+  await app.register(buyers);
+  await app.register(rfqs);
 }
