@@ -286,7 +286,7 @@ describe('deadline, spam and the admin', () => {
       body: { reason: 'Again' },
     });
     expect(twice.statusCode).toBe(409);
-    expect(await notificationsOf(admin.user.id, 'requirement_reported')).toEqual([
+    expect(await notificationsOf(admin.user.id, 'admin_spam_report')).toEqual([
       expect.objectContaining({ link: `/admin/requirements/${id}` }),
     ]);
 

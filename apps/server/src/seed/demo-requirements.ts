@@ -21,13 +21,7 @@ export async function seedRequirementsDemo({ app, seller }: DemoContext): Promis
     .select({ buyer: buyers, email: users.email })
     .from(buyers)
     .innerJoin(users, eq(users.id, buyers.userId))
-    .where(
-      inArray(users.email, [
-        DEMO_BUYER.email,
-        'buyer2@demo-buyers.example.in',
-        'buyer3@demo-buyers.example.in',
-      ]),
-    );
+    .where(inArray(users.email, [DEMO_BUYER.email, 'buyer2@demo-buyers.example.in', 'buyer3@demo-buyers.example.in']));
   // The trade demo's first buyer is the demo buyer (seed/demo-buyer.ts renames it before this step runs).
   const buyer = (n: number) =>
     rows.find((r) => r.email === (n === 1 ? DEMO_BUYER.email : `buyer${n}@demo-buyers.example.in`))?.buyer;

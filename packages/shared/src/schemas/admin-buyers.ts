@@ -85,9 +85,8 @@ export const adminBuyerDetail = adminBuyerListItem.extend({
 /** GET /api/admin/rfqs: search by RFQ number, buyer, seller or product; status filter. */
 export const adminRfqsQuery = adminListQuery.extend({ status: z.enum(RFQ_STATUSES).optional() });
 
-/** An RFQ as the admin sees it: the buyer's and seller's read model, plus who the seller is. */
+/** An RFQ as the admin sees it: the buyer's and seller's read model, plus both parties' ids. */
 export const adminRfqItem = rfqItem.extend({
-  manufacturer: z.string(),
   manufacturerId: z.string(),
   buyerId: z.string(),
 });

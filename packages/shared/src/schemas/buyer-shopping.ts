@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatQuantity } from '../format.ts';
 import { indianMobile, indianState, optionalText, requiredText } from './common.ts';
+import { STOCK_STATES } from './catalog.ts';
 import type { ShippingAddress } from './trade.ts';
 
 /* ---------- address book ---------- */
@@ -65,20 +66,6 @@ export const cartAddSchema = z.object({ productId: z.uuid('Choose a product.'), 
 export const cartUpdateSchema = z.object({ quantity: cartQuantity });
 export const cartCheckoutSchema = z.object({ addressId: z.uuid('Choose a shipping address.') });
 export const orderConfirmSchema = z.object({ addressId: z.uuid('Choose a shipping address.') });
-
-export const STOCK_STATES = ['in_stock', 'low', 'out'] as const;
-export type StockState = (typeof STOCK_STATES)[number];
-export const STOCK_STATE_LABELS: Record<StockState, string> = {
-  in_stock: 'In stock',
-  low: 'Low stock',
-  out: 'Out of stock',
-};
-/** Out when not even the MOQ is left; low when fewer than five MOQs are. The exact number is never shown. */
-export function stockStateOf(stock: number, moq: number): StockState {
-  if (stock < Math.max(moq, 1)) return 'out';
-  if (stock < moq * 5) return 'low';
-  return 'in_stock';
-}
 
 export const CART_MESSAGES = {
   unavailable: (name: string) => `${name} is no longer available to order. Remove it from your order list.`,

@@ -124,6 +124,14 @@ export const STOCK_STATE_LABELS: Record<StockState, string> = {
   low: 'Low stock',
   out: 'Out of stock',
 };
+/** Stock at or below this many MOQs shows as "low"; the number itself is never shown to buyers. */
+const LOW_STOCK_MOQS = 5;
+
+/** The one stock rule buyers see (catalogue and order list): out when not even the MOQ is left. */
+export function stockStateOf(stock: number, moq: number): StockState {
+  if (stock <= 0 || stock < moq) return 'out';
+  return stock <= moq * LOW_STOCK_MOQS ? 'low' : 'in_stock';
+}
 
 export const catalogSellerCard = z.object({
   id: z.string(),

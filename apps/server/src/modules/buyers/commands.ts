@@ -1,11 +1,15 @@
-import { type AdminBuyerListItem, BUYER_MESSAGES, type buyerProfileUpdateSchema, type buyerRegisterSchema } from '@ub/shared';
+import {
+  type AdminBuyerListItem,
+  BUYER_MESSAGES,
+  type buyerProfileUpdateSchema,
+  type buyerRegisterSchema,
+} from '@ub/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { buyers, users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
-import type { Deps } from '../../lib/deps.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { assertAccountFree } from '../auth/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';

@@ -10,7 +10,7 @@ import {
 } from '@ub/shared';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { buyers, disputes, manufacturers, orders, rfqs, users } from '../../db/schema/index.ts';
+import { buyers, disputes, manufacturers, orders, requirements, rfqs, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/search.ts';
 import { offsetOf } from '../admin/common.ts';
@@ -23,11 +23,15 @@ const IN_PROGRESS = ['pending', 'processing', 'shipped'] as const;
 
 /** The buyer's dashboard figures and newest orders. */
 export async function buyerDashboard(db: Db, buyerId: string): Promise<BuyerDashboard> {
-  const [[rfqCount], [orderFigures], recent] = await Promise.all([
+  const [[rfqCount], [requirementCount], [orderFigures], recent] = await Promise.all([
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(rfqs)
       .where(and(eq(rfqs.buyerId, buyerId), inArray(rfqs.status, [...OPEN_RFQ_STATUSES]))),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(requirements)
+      .where(and(eq(requirements.buyerId, buyerId), eq(requirements.status, 'open'))),
     db
       .select({
         inProgress: sql<number>`count(*) filter (where ${inArray(orders.status, [...IN_PROGRESS])})::int`,
@@ -46,8 +50,7 @@ export async function buyerDashboard(db: Db, buyerId: string): Promise<BuyerDash
   ]);
   return {
     openRfqs: rfqCount?.n ?? 0,
-    // The requirements board (its own module, another branch) provides this count: the lead connects it at merge.
-    openRequirements: 0,
+    openRequirements: requirementCount?.n ?? 0,
     ordersInProgress: orderFigures?.inProgress ?? 0,
     paymentsDue: { count: orderFigures?.dueCount ?? 0, amount: orderFigures?.dueAmount ?? '0.00' },
     recentOrders: recent.map(toBuyerOrderRow),

@@ -9,7 +9,7 @@ import {
   type CatalogSellerCard,
   type CatalogSellerProfile,
   PRICE_BANDS,
-  type StockState,
+  stockStateOf,
 } from '@ub/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -25,14 +25,6 @@ import { isListableP } from './listable.ts';
  * (migration 0020). Facets and the total come from at most CATALOG_COUNT_CAP + 1 matches, so their cost stays
  * fixed whatever the catalogue's size; past the cap the total says "at least" (ADR 0019).
  */
-
-/** Stock at or below this many MOQs shows as "low"; the number itself is never shown to buyers. */
-const LOW_STOCK_MOQS = 5;
-
-export function stockState(stock: number, moq: number): StockState {
-  if (stock <= 0 || stock < moq) return 'out';
-  return stock <= moq * LOW_STOCK_MOQS ? 'low' : 'in_stock';
-}
 
 /** A seller counts as verified when the platform approved them and approved at least one of their documents. */
 const verifiedSql = (mfr: SQL) =>
@@ -275,7 +267,7 @@ export async function catalogProduct(database: Database, id: string): Promise<Ca
     price: p.price,
     unit: p.unit,
     moq: Number(p.moq),
-    stockState: stockState(Number(p.stock), Number(p.moq)),
+    stockState: stockStateOf(Number(p.stock), Number(p.moq)),
     category: p.category,
     subCategory: p.sub_category,
     hsnCode: p.hsn_code,

@@ -28,6 +28,7 @@ import { transaction } from '../../lib/transaction.ts';
 import { notify } from '../notifications/notify.ts';
 import { insertAgreedRfq } from '../rfqs/commands.ts';
 import { fromPaise, nextNumber, toPaise } from '../trade/common.ts';
+import { notifyAdmins } from '../notifications/notify-admins.ts';
 import { adminRequirement, buyerRequirement, toMyQuote } from './queries.ts';
 import { onBoardOf, requirementLinks, requireVerifiedSeller, sellersFor } from './rules.ts';
 
@@ -205,19 +206,12 @@ export async function reportRequirement(deps: Deps, seller: { manufacturerId: st
       .select({ company: manufacturers.companyName })
       .from(manufacturers)
       .where(eq(manufacturers.id, seller.manufacturerId));
-    const admins = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
-    for (const a of admins) {
-      await notify(tx, {
-        userId: a.id,
-        type: 'requirement_reported',
-        title: 'Requirement reported as spam',
-        message: `${m?.company ?? 'A seller'} reported ${r.number} (${r.title}): ${reason}`,
-        link: requirementLinks.admin(r.id),
-      });
-    }
+    await notifyAdmins(tx, {
+      type: 'admin_spam_report',
+      title: 'Requirement reported as spam',
+      message: `${m?.company ?? 'A seller'} reported ${r.number} (${r.title}): ${reason}`,
+      link: requirementLinks.admin(r.id),
+    });
   });
 }
 

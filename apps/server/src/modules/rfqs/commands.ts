@@ -1,4 +1,3 @@
-import { formatInr } from '@ub/shared/format';
 import {
   addressToShipping,
   formatInr,

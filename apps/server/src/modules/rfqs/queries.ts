@@ -248,15 +248,13 @@ async function adminRfqItems(db: Db, ids: string[]): Promise<AdminRfqItem[]> {
         id: rfqs.id,
         buyerId: rfqs.buyerId,
         manufacturerId: rfqs.manufacturerId,
-        manufacturer: manufacturers.companyName,
       })
       .from(rfqs)
-      .innerJoin(manufacturers, eq(manufacturers.id, rfqs.manufacturerId))
       .where(inArray(rfqs.id, ids)),
   ]);
   const byId = new Map(parties.map((p) => [p.id, p]));
   return items.flatMap((item) => {
     const p = byId.get(item.id);
-    return p ? [{ ...item, manufacturer: p.manufacturer, manufacturerId: p.manufacturerId, buyerId: p.buyerId }] : [];
+    return p ? [{ ...item, manufacturerId: p.manufacturerId, buyerId: p.buyerId }] : [];
   });
 }

@@ -55,7 +55,7 @@ const rfq: AdminRfqItem = {
     },
   ],
   waitingFor: 'seller',
-  manufacturer: 'Pune Castings',
+  sellerCompany: 'Pune Castings',
   manufacturerId: '1c7a4e5f-9d2b-4b66-8e1f-2a3b4c5d6e7f',
   buyerId: '2d8b5f60-ae3c-4c77-9f20-3b4c5d6e7f80',
 };

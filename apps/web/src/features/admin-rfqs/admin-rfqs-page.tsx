@@ -58,7 +58,7 @@ function RfqRecord({ rfq }: { rfq: Rfq }) {
     [
       'Seller',
       <Link key="s" to={`/admin/manufacturers/${rfq.manufacturerId}`} className="text-brand-700 hover:underline">
-        {rfq.manufacturer}
+        {rfq.sellerCompany}
       </Link>,
     ],
     ['Product', rfq.productName],
@@ -115,7 +115,7 @@ function RfqRecord({ rfq }: { rfq: Rfq }) {
               className={`rounded-lg border p-3 ${o.by === 'seller' ? 'border-brand-100 bg-brand-50' : 'border-slate-200'}`}
             >
               <p className="font-medium">
-                {o.by === 'seller' ? rfq.manufacturer : rfq.buyerCompany} · {OFFER_LABELS[o.kind] ?? o.kind}
+                {o.by === 'seller' ? rfq.sellerCompany : rfq.buyerCompany} · {OFFER_LABELS[o.kind] ?? o.kind}
               </p>
               {o.pricePerUnit && (
                 <p>
@@ -168,7 +168,7 @@ export default function AdminRfqsPage() {
     },
     { id: 'product', header: 'Product', cell: (r) => r.productName },
     { id: 'buyer', header: 'Buyer', cell: (r) => r.buyerCompany },
-    { id: 'seller', header: 'Seller', cell: (r) => r.manufacturer },
+    { id: 'seller', header: 'Seller', cell: (r) => r.sellerCompany },
     {
       id: 'value',
       header: 'Est. value',

@@ -11,7 +11,7 @@ import {
 } from '@ub/shared';
 import { ArrowLeft, Paperclip } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
 import { Badge, Spinner } from '../../components/feedback.tsx';
@@ -22,6 +22,7 @@ import { OrderStatusBadge } from '../orders/components/order-status-badge.tsx';
 import { useAddEvidence } from './api/add-evidence.ts';
 import { useCancelBuyerOrder } from './api/cancel-order.ts';
 import { downloadBuyerInvoice } from './api/invoice.ts';
+import { useReorder } from './api/reorder.ts';
 import { useBuyerOrder } from './api/order.ts';
 import { useRaiseDispute } from './api/raise-dispute.ts';
 import { PaymentBadge } from './components/payment-badge.tsx';
@@ -64,6 +65,20 @@ export default function BuyerOrderPage() {
 function OrderView({ order }: { order: BuyerOrderDetail }) {
   const { payment, tracking, shippingAddress: a, seller } = order;
   const [busy, setBusy] = useState(false);
+  const reorder = useReorder(order.id);
+  const navigate = useNavigate();
+  const orderAgain = () =>
+    reorder.mutate(undefined, {
+      onSuccess: ({ added, skipped }) => {
+        const left = skipped.map((s) => `${s.name}: ${s.reason}`).join(' ');
+        if (!added.length) return toast.error(left || 'Nothing from this order can be ordered again.');
+        toast.success(
+          `${added.length} product${added.length === 1 ? '' : 's'} added to your order list.${left ? ` ${left}` : ''}`,
+        );
+        navigate('/buyer/order-list');
+      },
+      onError: (e) => toast.error(e.message),
+    });
   const canCancel = order.nextStatuses.includes('cancelled');
   const openDispute = order.disputes.find((d) => d.status === 'open' || d.status === 'under_review');
   // A dispute needs something at stake: money paid or goods shipped (the server says the same).
@@ -104,6 +119,9 @@ function OrderView({ order }: { order: BuyerOrderDetail }) {
             {busy ? 'Downloading...' : `Download invoice ${order.invoiceNumber}`}
           </Button>
         )}
+        <Button variant="secondary" onClick={orderAgain} disabled={reorder.isPending}>
+          {reorder.isPending ? 'Adding...' : 'Order again'}
+        </Button>
       </div>
 
       <div className="grid gap-4 lg:grid-cols-3">
