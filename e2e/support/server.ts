@@ -83,7 +83,7 @@ export async function startServer(port: number, logPath: string): Promise<E2eSer
     }
   };
 
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (server.exitCode !== null) {
       await stop();

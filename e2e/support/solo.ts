@@ -27,7 +27,7 @@ export const test = base.extend<object, { soloServer: string }>({
       await use(server.url);
       await server.stop();
     },
-    { scope: 'worker', timeout: 120_000 },
+    { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ soloServer }, use) => use(soloServer),
 });
