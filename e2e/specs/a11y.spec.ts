@@ -49,10 +49,14 @@ async function settle(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
+// The tests here only read the world, so the tests this file runs in one worker share one (a beforeAll would make
+// one per test: the tests run fully parallel).
+let made: Promise<World> | undefined;
 let world: World;
 test.describe.configure({ timeout: 120_000 });
-test.beforeAll(async ({ request }) => {
-  world = await makeWorld(request);
+test.beforeEach(async ({ request }) => {
+  made ??= makeWorld(request);
+  world = await made;
 });
 
 test('public pages have no serious or critical axe violations', async ({ page }) => {

@@ -8,10 +8,14 @@ const PUBLIC_ROUTES = ['/', '/login', '/register', '/forgot-password', '/admin/l
 const SELLER_LISTS = ['products', 'orders', 'payments', 'rfqs'];
 const ADMIN_LISTS = ['manufacturers', 'products', 'orders', 'payments', 'content', 'disputes'];
 
+// The tests here only read the world, so the tests this file runs in one worker share one (a beforeAll would make
+// one per test: the tests run fully parallel).
+let made: Promise<World> | undefined;
 let world: World;
 test.describe.configure({ timeout: 240_000 });
-test.beforeAll(async ({ request }) => {
-  world = await makeWorld(request);
+test.beforeEach(async ({ request }) => {
+  made ??= makeWorld(request);
+  world = await made;
 });
 
 function sellerRoutes(w: World) {
