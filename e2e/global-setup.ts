@@ -1,76 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { E2E_ADMIN, serverLogPath } from './support/env.ts';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+import { serverLogPath } from './support/env.ts';
+import { startServer } from './support/server.ts';
 
 /**
- * Starts the production build on its own port with a fresh database (a new PostgreSQL database when
- * DATABASE_URL is set, an embedded one otherwise); its JSON log goes to a file the specs read (SMS codes).
+ * Starts the production build on E2E_PORT with a fresh database (a new PostgreSQL database when DATABASE_URL is
+ * set, an embedded one otherwise); its JSON log goes to a file the specs read (SMS codes). Every spec shares this
+ * server; a test tagged @solo gets a private one instead (support/solo.ts).
  */
 export default async function globalSetup() {
-  const port = Number(process.env.E2E_PORT ?? 4310);
-  const dataDir = mkdtempSync(join(tmpdir(), 'ub-e2e-'));
-  let databaseUrl: string | undefined;
-  let dbName: string | undefined;
-  if (process.env.DATABASE_URL) {
-    dbName = `e2e_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${dbName}`);
-    await c.end();
-    const u = new URL(process.env.DATABASE_URL);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
-  }
-  const log = createWriteStream(serverLogPath, { flags: 'w' });
-  const server: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/dist/server.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      SEED_DEMO: 'false',
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      RATE_LIMIT_SCALE: '100',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.pipe(log);
-  server.stderr?.pipe(log);
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited (${server.exitCode}); see ${serverLogPath}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not become healthy; see ${serverLogPath}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
-    if (dbName && process.env.DATABASE_URL) {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await c.end();
-    }
-  };
+  const server = await startServer(Number(process.env.E2E_PORT ?? 4310), serverLogPath);
+  return () => server.stop();
 }

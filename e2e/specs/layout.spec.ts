@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { animationsDone, screenshotsWanted } from '../support/screens.ts';
 import { makeWorld, type World } from '../support/world.ts';
 
 const SHOTS = '/tmp/lists-shots';
@@ -7,10 +8,14 @@ const PUBLIC_ROUTES = ['/', '/login', '/register', '/forgot-password', '/admin/l
 const SELLER_LISTS = ['products', 'orders', 'payments', 'rfqs'];
 const ADMIN_LISTS = ['manufacturers', 'buyers', 'products', 'orders', 'rfqs', 'payments', 'content', 'disputes'];
 
+// The tests here only read the world, so the tests this file runs in one worker share one (a beforeAll would make
+// one per test: the tests run fully parallel).
+let made: Promise<World> | undefined;
 let world: World;
 test.describe.configure({ timeout: 240_000 });
-test.beforeAll(async ({ request }) => {
-  world = await makeWorld(request);
+test.beforeEach(async ({ request }) => {
+  made ??= makeWorld(request);
+  world = await made;
 });
 
 function sellerRoutes(w: World) {
@@ -46,7 +51,7 @@ function adminRoutes(w: World) {
 async function signedIn(browser: Browser, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: width < 768 ? 812 : 800 } });
   const page = await context.newPage();
-  await page.goto('/login');
+  await page.goto('/favicon.svg');
   await page.evaluate((w) => {
     localStorage.setItem('token', w.sellerToken);
     localStorage.setItem('userId', w.seller.userId);
@@ -61,7 +66,8 @@ async function settle(page: Page) {
   await page.waitForLoadState('load');
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /loading/i })).toHaveCount(0);
-  await page.waitForTimeout(300);
+  // The shell's drawer and the dialogs slide: measure where things come to rest.
+  await animationsDone(page);
 }
 
 /**
@@ -107,7 +113,7 @@ const shotName = (path: string) => path.replace(/^\//, '').replace(/[/?=]/g, '-'
 
 for (const width of [375, 1280]) {
   test(`no page scrolls sideways and no table hides a column at ${width} px`, async ({ browser }) => {
-    mkdirSync(SHOTS, { recursive: true });
+    if (screenshotsWanted) mkdirSync(SHOTS, { recursive: true });
     const page = await signedIn(browser, width);
     const found: Record<string, string[]> = {};
     const routes = [...PUBLIC_ROUTES, ...sellerRoutes(world), ...adminRoutes(world)];
@@ -117,7 +123,7 @@ for (const width of [375, 1280]) {
       const problems = await layoutProblems(page);
       if (problems.length) found[path] = problems;
       const list = path.split('?')[0]?.split('/').length === 3 && /^\/(dashboard|admin)\//.test(path);
-      if (list || path.includes('?tab=')) {
+      if (screenshotsWanted && (list || path.includes('?tab='))) {
         await page.screenshot({ path: `${SHOTS}/${shotName(path)}-${width}.png`, fullPage: true });
       }
     }

@@ -2,13 +2,15 @@ import { expect, type APIRequestContext, test } from '@playwright/test';
 import { adminToken, apiLogin, openAsSeller, registerSeller } from '../support/api.ts';
 import { screenshots } from '../support/screens.ts';
 
-/** The admin replies, through the inbox API, to the newest message with this subject; the seller is notified. */
-async function adminReplies(request: APIRequestContext, admin: string, subject: string, reply: string) {
+/** The admin replies, through the inbox API, to the newest message from `email` with this subject. */
+async function adminReplies(request: APIRequestContext, admin: string, email: string, subject: string, reply: string) {
   const list = await request.get('/api/admin/contact-messages?pageSize=50', {
     headers: { authorization: `Bearer ${admin}` },
   });
   expect(list.ok()).toBe(true);
-  const message = (await list.json()).messages.find((m: { subject: string }) => m.subject === subject);
+  const message = (await list.json()).messages.find(
+    (m: { subject: string; email: string }) => m.subject === subject && m.email === email,
+  );
   expect(message, `contact message "${subject}" stored`).toBeTruthy();
   const res = await request.post(`/api/admin/contact-messages/${message.id}/reply`, {
     headers: { authorization: `Bearer ${admin}` },
@@ -57,7 +59,7 @@ test('a seller writes to support, the admin replies, and the bell updates live; 
   await screenshots(page, 'help');
 
   // The reply reaches the seller's bell without a reload.
-  await adminReplies(request, admin, 'Settlement question', 'Settlements are paid weekly, every Friday.');
+  await adminReplies(request, admin, seller.email, 'Settlement question', 'Settlements are paid weekly, every Friday.');
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
   await expect(page.getByTestId('notification-badge')).toHaveText('1');
 
@@ -67,7 +69,7 @@ test('a seller writes to support, the admin replies, and the bell updates live; 
       data: { name: seller.fullName, email: seller.email, subject, message: 'Please help.' },
     });
     expect(sent.status()).toBe(201);
-    await adminReplies(request, admin, subject, `Answer to ${subject}`);
+    await adminReplies(request, admin, seller.email, subject, `Answer to ${subject}`);
   }
   await expect(page.getByTestId('notification-badge')).toHaveText('3');
 

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { approvedSeller, openAsSeller, signInAsAdmin, uniquePhone } from '../support/api.ts';
+import { adminToken, approvedSeller, openAsAdmin, openAsSeller, uniquePhone } from '../support/api.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -110,8 +110,7 @@ test('an admin cannot approve a product without an HSN code and GST rate, and is
   request,
 }) => {
   const { name } = await sellerWithProduct(request, {}, false);
-  await signInAsAdmin(page);
-  await page.goto('/admin/products');
+  await openAsAdmin(page, await adminToken(request), '/admin/products');
   await page.getByLabel('Search products or manufacturers').fill(name);
   const row = page.getByRole('row', { name: new RegExp(name) });
   await row.getByRole('button', { name: 'View Details' }).click();

@@ -1,15 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { apiLogin, openAsSeller, registerSeller } from '../support/api.ts';
-import { screenshots as saveScreens } from '../support/screens.ts';
-
-/** The shell's sidebar animates when the width changes; settle at phone width first so the shots are clean. */
-async function screenshots(page: Page, name: string) {
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.waitForTimeout(400);
-  await saveScreens(page, name);
-}
+import { screenshots } from '../support/screens.ts';
 
 async function productImage(): Promise<Buffer> {
   return sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 234, g: 88, b: 12 } } })

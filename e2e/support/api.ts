@@ -30,7 +30,7 @@ export async function registerSeller(
   request: APIRequestContext,
   overrides: Partial<SellerAccount> = {},
 ): Promise<SellerAccount> {
-  const n = randomInt(1_000_000);
+  const n = randomInt(1_000_000_000);
   const account = {
     email: `e2e.seller${n}@example.in`,
     phone: uniquePhone(),
@@ -89,16 +89,29 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   return (await res.json()).token;
 }
 
+/**
+ * Writes `entries` into the site's localStorage, as a sign-in would. A page not yet on the site first opens a
+ * static file of the origin (no app boot); one already there is written in place.
+ */
+async function writeStorage(page: Page, entries: Record<string, string>): Promise<void> {
+  if (!/^https?:/.test(page.url())) await page.goto('/favicon.svg');
+  await page.evaluate((e) => {
+    for (const [key, value] of Object.entries(e)) localStorage.setItem(key, value);
+  }, entries);
+}
+
 /** Puts a seller token in the browser's storage as "Remember me" would, then opens `path`. */
 export async function openAsSeller(page: Page, token: string, userId: string, path = '/dashboard'): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate(
-    ([t, id]) => {
-      localStorage.setItem('token', t as string);
-      localStorage.setItem('userId', id as string);
-    },
-    [token, userId],
-  );
+  await writeStorage(page, { token, userId });
+  await page.goto(path);
+}
+
+/**
+ * Puts an admin token (from `adminToken`) in the browser's storage, then opens `path`: the admin console without
+ * its sign-in screen, which login.spec.ts tests.
+ */
+export async function openAsAdmin(page: Page, token: string, path = '/admin'): Promise<void> {
+  await writeStorage(page, { adminToken: token, adminId: 'e2e' });
   await page.goto(path);
 }
 
@@ -144,7 +157,10 @@ export async function approvedSeller(request: APIRequestContext) {
   return { ...signedIn, admin };
 }
 
-/** Signs in on the admin login screen with the administrator the e2e server starts with. */
+/**
+ * Signs in on the admin login screen with the administrator the e2e server starts with. Only a test of the sign-in
+ * screen needs this; the others open the console with `openAsAdmin(page, await adminToken(request), path)`.
+ */
 export async function signInAsAdmin(page: Page): Promise<void> {
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill(E2E_ADMIN.email);

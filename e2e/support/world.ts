@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { randomInt } from 'node:crypto';
+import { type APIRequestContext, expect } from '@playwright/test';
 import {
   adminToken,
   apiLogin,
@@ -7,6 +8,8 @@ import {
   uniquePhone,
   uploadVerificationDocuments,
 } from './api.ts';
+
+export { openAsAdmin } from './api.ts';
 
 /** A real 64 x 64 PNG: document images must decode. */
 const ORANGE_PNG = Buffer.from(
@@ -25,7 +28,12 @@ export interface World {
   buyerId: string;
 }
 
-/** An approved seller with a product, an RFQ, and a paid order from a buyer, so every screen has rows. */
+/**
+ * An approved seller with a product, an RFQ, a paid and disputed order from a buyer, a contact message and a lead,
+ * so every screen has rows. Each call makes new ones (a few hundred milliseconds): call it in the spec (a
+ * `beforeAll` runs once per test under fullyParallel) rather than share one world between specs. On an admin list,
+ * find this world's rows by its seller's company name (`?q=${world.seller.companyName}`), not by position.
+ */
 export async function makeWorld(request: APIRequestContext): Promise<World> {
   const seller = await registerSeller(request);
   const sellerToken = await apiLogin(request, seller.email, seller.password);
@@ -59,7 +67,7 @@ export async function makeWorld(request: APIRequestContext): Promise<World> {
   const productId = (await product.json()).product_id;
   const approved = await request.post(`/api/admin/products/${productId}/approve`, { headers: auth(admin) });
   expect(approved.status(), await approved.text()).toBe(200);
-  const buyerEmail = `a11y.buyer${Date.now()}@example.in`;
+  const buyerEmail = `a11y.buyer${randomInt(1_000_000_000)}@example.in`;
   const reg = await request.post('/api/buyer/register', {
     data: {
       email: buyerEmail,
@@ -88,7 +96,7 @@ export async function makeWorld(request: APIRequestContext): Promise<World> {
   const orderId = (await order.json()).id;
   await request.post(`/api/buyer/orders/${orderId}/payments`, {
     headers: auth(buyer),
-    data: { method: 'UPI', reference: `UTR${Date.now()}` },
+    data: { method: 'UPI', reference: `UTR${randomInt(1_000_000_000)}` },
   });
   await request.post(`/api/buyer/orders/${orderId}/disputes`, { headers: auth(buyer), data: { reason: 'Late' } });
   const rfq = await request.post('/api/buyer/rfqs', {
@@ -102,13 +110,4 @@ export async function makeWorld(request: APIRequestContext): Promise<World> {
   });
   await request.post('/api/leads', { data: { name: 'Lead', company: 'Lead Co', contact: uniquePhone() } });
   return { seller, sellerToken, admin, manufacturerId, productId, orderId, rfqId, buyerId };
-}
-
-export async function openAsAdmin(page: Page, token: string, path: string) {
-  await page.goto('/admin/login');
-  await page.evaluate((t) => {
-    localStorage.setItem('adminToken', t);
-    localStorage.setItem('adminId', 'e2e');
-  }, token);
-  await page.goto(path);
 }

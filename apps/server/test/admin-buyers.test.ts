@@ -211,7 +211,7 @@ describe('admin RFQ oversight', () => {
     const found = (await list({ q: rfq.rfqNumber })).json();
     expect(found.total).toBe(1);
     expect(found.rfqs[0]).toMatchObject({
-      manufacturer: seller.manufacturer.companyName,
+      sellerCompany: seller.manufacturer.companyName,
       manufacturerId: seller.manufacturer.id,
       buyerId: buyer.buyer.id,
       buyerCompany: buyer.buyer.companyName,

@@ -111,12 +111,12 @@ describe("a buyer's notifications follow their RFQs and orders", () => {
       body: { gstPercentage: 18 },
     });
     expect(converted.statusCode).toBe(201);
-    const orderId = converted.json().id as string;
     const list = await buyerList(buyer.token);
     expect(list.map((n) => [n.type, n.title, n.link])).toEqual([
       ['rfq_quote', 'New quote', `/buyer/rfqs/${id}`],
       ['rfq_quote', 'Counter offer', `/buyer/rfqs/${id}`],
-      ['order_update', 'RFQ converted to an order', `/buyer/orders/${orderId}`],
+      // The converted order waits for the buyer to choose the address and confirm it, on the RFQ's page.
+      ['order_awaiting_confirmation', 'Confirm your order', `/buyer/rfqs/${id}`],
     ]);
     expect(list[1]?.message).toContain('₹88');
   });

@@ -34,7 +34,7 @@ describe('demo seed after ADMIN_EMAIL created the first administrator', () => {
     expect(new Set(statuses).size).toBeGreaterThanOrEqual(3);
     const bell = (await call(t.app, 'GET', '/api/notifications', { token })).json();
     expect(bell.unread).toBeGreaterThan(0);
-    expect(bell.notifications[0].link).toMatch(/^\/buyer\/(orders|rfqs)\//);
+    expect(bell.notifications[0].link).toMatch(/^\/buyer\/(orders|rfqs|requirements)\//);
     expect(t.logs.some((l) => l.event === 'demo.seeded')).toBe(true);
 
     const users = await count(t.database, 'users');
