@@ -3,7 +3,6 @@ import {
   CATEGORY_LABELS,
   formatCount,
   formatDate,
-  formatDateTime,
   formatInr,
   LIMITS,
   labelOf,
@@ -13,6 +12,7 @@ import {
   rfqStatusLabel,
 } from '@ub/shared';
 import type { ReactNode } from 'react';
+import { OfferHistory } from '../../components/offer-history.tsx';
 import { Link } from 'react-router';
 import { Badge, PageHeader, type Tone } from '../../components/feedback.tsx';
 import { FormError } from '../../components/field.tsx';
@@ -37,15 +37,6 @@ const StatusBadge = ({ status }: { status: string }) => (
   <Badge tone={TONES[status] ?? 'yellow'}>{rfqStatusLabel(status)}</Badge>
 );
 const money = (v: string | null) => (v ? formatInr(v) : '-');
-
-const OFFER_LABELS: Record<string, string> = {
-  request: 'Request',
-  quote: 'Quote',
-  counter: 'Counter offer',
-  approve: 'Approved',
-  accept: 'Accepted',
-  reject: 'Rejected',
-};
 
 function RfqRecord({ rfq }: { rfq: Rfq }) {
   const facts: Array<[string, ReactNode]> = [
@@ -108,26 +99,7 @@ function RfqRecord({ rfq }: { rfq: Rfq }) {
       )}
       <div>
         <h3 className="mb-2 font-semibold">Offer history</h3>
-        <ol className="space-y-2">
-          {rfq.offers.map((o) => (
-            <li
-              key={o.id}
-              className={`rounded-lg border p-3 ${o.by === 'seller' ? 'border-brand-100 bg-brand-50' : 'border-slate-200'}`}
-            >
-              <p className="font-medium">
-                {o.by === 'seller' ? rfq.sellerCompany : rfq.buyerCompany} · {OFFER_LABELS[o.kind] ?? o.kind}
-              </p>
-              {o.pricePerUnit && (
-                <p>
-                  {formatInr(o.pricePerUnit)} per unit
-                  {o.quantity ? ` × ${formatCount(o.quantity)}` : ''}
-                </p>
-              )}
-              {o.notes && <p className="text-slate-600">{o.notes}</p>}
-              <p className="text-xs text-slate-500">{formatDateTime(o.at)}</p>
-            </li>
-          ))}
-        </ol>
+        <OfferHistory offers={rfq.offers} names={{ seller: rfq.sellerCompany, buyer: rfq.buyerCompany }} />
       </div>
     </div>
   );

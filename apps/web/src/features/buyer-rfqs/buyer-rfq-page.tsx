@@ -1,4 +1,5 @@
-import { formatCount, formatDate, formatDateTime, formatInr } from '@ub/shared';
+import { OfferHistory } from '../../components/offer-history.tsx';
+import { formatCount, formatDate, formatInr } from '@ub/shared';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { PageHeader, Spinner } from '../../components/feedback.tsx';
@@ -7,15 +8,6 @@ import { useBuyerRfq } from './api/buyer-rfq.ts';
 import { ConfirmOrderPanel } from './components/confirm-order-panel.tsx';
 import { RespondPanel } from './components/respond-panel.tsx';
 import { RfqStatus } from './components/rfq-status.tsx';
-
-const OFFER_LABELS: Record<string, string> = {
-  request: 'Request',
-  quote: 'Quote',
-  counter: 'Counter offer',
-  approve: 'Approved',
-  accept: 'Accepted',
-  reject: 'Declined',
-};
 
 /** One RFQ: what was asked, every offer in order, the buyer's reply, and the order it became. */
 export default function BuyerRfqPage() {
@@ -90,26 +82,12 @@ export default function BuyerRfqPage() {
         </section>
         <section className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
           <h2 className="mb-2 font-semibold text-slate-900">Offer history</h2>
-          <ol className="space-y-2">
-            {rfq.offers.map((o) => (
-              <li
-                key={o.id}
-                className={`rounded-lg border p-3 ${o.by === 'buyer' ? 'border-brand-100 bg-brand-50' : 'border-slate-200'}`}
-              >
-                <p className="font-medium">
-                  {o.by === 'buyer' ? 'You' : rfq.sellerCompany} · {OFFER_LABELS[o.kind] ?? o.kind}
-                </p>
-                {o.pricePerUnit && (
-                  <p>
-                    {formatInr(o.pricePerUnit)} per unit
-                    {o.quantity ? ` × ${formatCount(o.quantity)}` : ''}
-                  </p>
-                )}
-                {o.notes && <p className="text-slate-600">{o.notes}</p>}
-                <p className="text-xs text-slate-500">{formatDateTime(o.at)}</p>
-              </li>
-            ))}
-          </ol>
+          <OfferHistory
+            offers={rfq.offers}
+            names={{ seller: rfq.sellerCompany, buyer: 'You' }}
+            own="buyer"
+            labels={{ reject: 'Declined' }}
+          />
         </section>
       </div>
     </div>

@@ -1,9 +1,9 @@
+import { OfferHistory } from '../../components/offer-history.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CATEGORY_LABELS,
   formatCount,
   formatDate,
-  formatDateTime,
   formatInr,
   labelOf,
   offerSchema,
@@ -334,39 +334,11 @@ function RfqDetails({ rfq }: { rfq: RfqItem }) {
       )}
       <div>
         <h3 className="mb-2 font-semibold">Negotiation history</h3>
-        <ol className="space-y-2">
-          {rfq.offers.map((o) => (
-            <li
-              key={o.id}
-              className={`rounded-lg border p-3 ${o.by === 'seller' ? 'border-brand-100 bg-brand-50' : 'border-slate-200'}`}
-            >
-              <p className="font-medium">
-                {o.by === 'seller' ? 'You' : rfq.buyerCompany} · {OFFER_LABELS[o.kind] ?? o.kind}
-              </p>
-              {o.pricePerUnit && (
-                <p>
-                  {formatInr(o.pricePerUnit)} per unit
-                  {o.quantity ? ` × ${formatCount(o.quantity)}` : ''}
-                </p>
-              )}
-              {o.notes && <p className="text-slate-600">{o.notes}</p>}
-              <p className="text-xs text-slate-500">{formatDateTime(o.at)}</p>
-            </li>
-          ))}
-        </ol>
+        <OfferHistory offers={rfq.offers} names={{ seller: 'You', buyer: rfq.buyerCompany }} own="seller" />
       </div>
     </div>
   );
 }
-
-const OFFER_LABELS: Record<string, string> = {
-  request: 'Request',
-  quote: 'Quote',
-  counter: 'Counter offer',
-  approve: 'Approved',
-  accept: 'Accepted',
-  reject: 'Rejected',
-};
 
 function ActionModal({ rfq, kind, onClose }: { rfq: RfqItem; kind: ActionKind; onClose: () => void }) {
   const mutation = useRfqAction(rfq.id);

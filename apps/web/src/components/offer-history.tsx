@@ -1,0 +1,49 @@
+import { formatCount, formatDateTime, formatInr, type RfqItem } from '@ub/shared';
+
+const OFFER_LABELS: Record<string, string> = {
+  request: 'Request',
+  quote: 'Quote',
+  counter: 'Counter offer',
+  approve: 'Approved',
+  accept: 'Accepted',
+  reject: 'Rejected',
+};
+
+/**
+ * An RFQ's offers in order, as seller, buyer and admin see them: `names` says who each side is for the reader
+ * ("You" for their own side), and the side in `own` is highlighted.
+ */
+export function OfferHistory({
+  offers,
+  names,
+  own,
+  labels,
+}: {
+  offers: RfqItem['offers'];
+  names: { seller: string; buyer: string };
+  own?: 'seller' | 'buyer';
+  labels?: Partial<Record<string, string>>;
+}) {
+  return (
+    <ol className="space-y-2">
+      {offers.map((o) => (
+        <li
+          key={o.id}
+          className={`rounded-lg border p-3 ${o.by === (own ?? 'seller') ? 'border-brand-100 bg-brand-50' : 'border-slate-200'}`}
+        >
+          <p className="font-medium">
+            {names[o.by]} · {labels?.[o.kind] ?? OFFER_LABELS[o.kind] ?? o.kind}
+          </p>
+          {o.pricePerUnit && (
+            <p>
+              {formatInr(o.pricePerUnit)} per unit
+              {o.quantity ? ` × ${formatCount(o.quantity)}` : ''}
+            </p>
+          )}
+          {o.notes && <p className="text-slate-600">{o.notes}</p>}
+          <p className="text-xs text-slate-500">{formatDateTime(o.at)}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
