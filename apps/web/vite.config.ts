@@ -6,5 +6,13 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
   // The manifest lets scripts/bench-web.mjs follow each route's static imports to measure what `/` downloads.
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
+  // No modulepreload polyfill: every browser the app supports preloads modules natively (Chrome 66, Firefox 115,
+  // Safari 17); older ones still load each chunk, only without the head start. It was 0.5 KB of `/`'s budget.
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    manifest: true,
+    modulePreload: { polyfill: false },
+  },
 });

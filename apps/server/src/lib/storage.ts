@@ -108,8 +108,12 @@ export function s3Storage(o: S3Options): Storage {
         throw failed('GET', key, res.status);
       }
       const length = res.headers.get('content-length');
+      const stream = Readable.fromWeb(res.body as WebReadableStream<Uint8Array>);
+      // The call's timeout also ends a body nobody reads to the end: without a listener that error would be thrown
+      // out of the process. Readers (pipeline, reply.send) still see it through their own listeners.
+      stream.on('error', () => {});
       return {
-        stream: Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
+        stream,
         size: length === null ? undefined : Number(length),
       };
     },

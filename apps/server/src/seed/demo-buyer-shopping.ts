@@ -1,9 +1,8 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { buyerAddresses, buyerCartItems, buyers, products, users } from '../db/schema/index.ts';
+import { buyerAddresses, buyerCartItems, buyers, manufacturers, products, users } from '../db/schema/index.ts';
 import { depsOf } from '../lib/deps.ts';
 import { buyerRfqResponse, convertRfq, createRfq, sellerRfqAction } from '../modules/rfqs/commands.ts';
 import type { DemoContext } from './demo-context.ts';
-import { createProduct, createSeller, makeGstin } from './factories.ts';
 
 /** The buyer the buyer screens are shown with: the buyer area's demo buyer when seeded, else the first trade buyer. */
 const DEMO_BUYER_EMAILS = ['demo.buyer@example.in', 'buyer1@demo-buyers.example.in'];
@@ -56,33 +55,15 @@ export async function seedBuyerShoppingDemo({ app, seller }: DemoContext): Promi
     },
   ]);
 
-  const second = await createSeller(db, {
-    email: 'kaveri.handlooms@demo-sellers.example.in',
-    fullName: 'Lakshmi Narayan',
-    companyName: 'Kaveri Handlooms',
-    companyAddress: '21 Avinashi Road, Coimbatore, Tamil Nadu 641018',
-    category: 'textiles',
-    gstNumber: makeGstin('33'),
-    status: 'approved',
-  });
-  const towels = await createProduct(db, second.manufacturer.id, {
-    name: 'Cotton Bath Towel, 70 x 140 cm',
-    price: '185.00',
-    moq: 100,
-    stock: 2500,
-    category: 'textiles',
-    hsnCode: '6302',
-    gstPercentage: '5',
-  });
-  const runner = await createProduct(db, second.manufacturer.id, {
-    name: 'Handloom Table Runner',
-    price: '320.00',
-    moq: 50,
-    stock: 180,
-    category: 'textiles',
-    hsnCode: '6302',
-    gstPercentage: '12',
-  });
+  // The second seller's lines: the catalogue demo's Tamil Nadu seller (seed/demo-catalog.ts runs before this step).
+  const theirs = await db
+    .select({ id: products.id, moq: products.moq })
+    .from(products)
+    .innerJoin(users, eq(users.email, 'catalog.seller2@example.in'))
+    .innerJoin(manufacturers, and(eq(manufacturers.userId, users.id), eq(manufacturers.id, products.manufacturerId)))
+    .where(eq(products.status, 'active'))
+    .orderBy(asc(products.name))
+    .limit(2);
   const own = await db
     .select()
     .from(products)
@@ -93,8 +74,7 @@ export async function seedBuyerShoppingDemo({ app, seller }: DemoContext): Promi
     .limit(2);
   const lines = [
     ...own.map((p) => ({ productId: p.id, quantity: p.moq * 2 })),
-    { productId: towels.id, quantity: 300 },
-    { productId: runner.id, quantity: 50 },
+    ...theirs.map((p) => ({ productId: p.id, quantity: p.moq * 3 })),
   ];
   await db.insert(buyerCartItems).values(lines.map((l) => ({ buyerId: buyer.id, ...l })));
 

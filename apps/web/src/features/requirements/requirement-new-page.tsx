@@ -9,7 +9,7 @@ export default function RequirementNewPage() {
   const create = useCreateRequirement();
   const navigate = useNavigate();
   return (
-    <div className="mx-auto max-w-3xl p-4 sm:p-6">
+    <div className="mx-auto max-w-3xl">
       <PageHeader
         title="Post a requirement"
         description="Verified sellers of the category see it on their requirements board and send you quotes to compare."

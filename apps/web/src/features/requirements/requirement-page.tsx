@@ -26,7 +26,7 @@ export default function RequirementPage() {
   const query = useBuyerRequirement(id);
   const r = query.data;
   return (
-    <div className="mx-auto max-w-6xl p-4 sm:p-6">
+    <div className="mx-auto max-w-6xl">
       <Link to="/buyer/requirements" className="text-sm font-semibold text-brand-700 hover:underline">
         ← My requirements
       </Link>

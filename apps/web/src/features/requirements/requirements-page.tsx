@@ -61,7 +61,7 @@ export default function RequirementsPage() {
     },
   ];
   return (
-    <div className="mx-auto max-w-6xl p-4 sm:p-6">
+    <div className="mx-auto max-w-6xl">
       <PageHeader
         title="My requirements"
         description="What you asked sellers for, and the quotes they sent."
