@@ -100,7 +100,6 @@ test('a visitor finds a product, registers as a buyer, posts a requirement two s
   await openAsSeller(sellerPage, a.token, a.seller.userId, '/dashboard/rfqs');
   await sellerPage.getByRole('tab', { name: 'Requirements board' }).click();
   await sellerPage.getByLabel('Search requirements').fill(word);
-  await expect(sellerPage).toHaveURL(new RegExp(`q=${word}`));
   const boardRow = sellerPage.getByRole('row', { name: new RegExp(title) });
   await expect(boardRow).toContainText('Not yet');
   await boardRow.getByRole('button', { name: /^Quote on REQ-/ }).click();
