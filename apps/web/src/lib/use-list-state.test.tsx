@@ -77,6 +77,18 @@ describe('useListState', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
+  it('keeps a filter chosen while the search is settling when the search reaches the URL', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { view, where } = mount('/orders');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'nuts');
+    await user.click(screen.getByRole('button', { name: 'Pending' }));
+    expect(where()).toBe('/orders?tab=pending');
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    expect(where()).toBe('/orders?tab=pending&q=nuts');
+    expect(view()).toBe('tab=pending q=nuts page=1 open=-');
+  });
+
   it('opens a record under the list keeping its query string; closing goes back to the list', async () => {
     const { view, where } = mount('/orders?tab=pending&page=2');
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type NavigateOptions, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 
 type Filters = Record<string, string>;
@@ -32,6 +32,10 @@ export function useListState<F extends Filters>(defaults: F, allowed: { [K in ke
       }
       return next;
     }, options);
+  // The settled search goes through the latest `update`: the one of the keystroke's render holds the query string
+  // of that moment and would undo a filter, page or record opened while typing paused.
+  const latestUpdate = useRef(update);
+  latestUpdate.current = update;
 
   const [search, setSearch] = useState(term);
   // Back, Forward or a link changed `q`: show it in the box (unless it is what the box already says).
@@ -44,7 +48,7 @@ export function useListState<F extends Filters>(defaults: F, allowed: { [K in ke
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new typed value schedules a URL update
   useEffect(() => {
     if (typed === term) return;
-    const id = setTimeout(() => update({ q: typed, page: null }, { replace: true }), SEARCH_DELAY_MS);
+    const id = setTimeout(() => latestUpdate.current({ q: typed, page: null }, { replace: true }), SEARCH_DELAY_MS);
     return () => clearTimeout(id);
   }, [typed]);
 
