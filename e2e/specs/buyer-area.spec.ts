@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { apiLogin, approvedSeller, uniquePhone } from '../support/api.ts';
+import { apiLogin, approvedSeller, confirmAsBuyer, uniquePhone } from '../support/api.ts';
 import { screenshots } from '../support/screens.ts';
 
 test('a buyer registers, signs in at /login, sees the dashboard, opens an order and downloads its invoice', async ({
@@ -50,6 +50,7 @@ test('a buyer registers, signs in at /login, sees the dashboard, opens an order 
   });
   expect(converted.status()).toBe(201);
   const order = await converted.json();
+  await confirmAsBuyer(request, buyerAuth, { id: order.id });
   for (const data of [
     { status: 'processing' },
     { status: 'shipped', carrier: 'Delhivery', trackingNumber: 'DLV4455' },

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { approvedSeller } from '../support/api.ts';
+import { openPublic } from '../support/public.ts';
 
 test('a visitor finds a product by searching and filtering, opens it and its seller, and reads it without JavaScript', async ({
   page,
@@ -38,7 +39,7 @@ test('a visitor finds a product by searching and filtering, opens it and its sel
   await add(`Brass Toy Bell ${word}`, 'toys', 120);
 
   // Search, then narrow by category: the URL keeps both.
-  await page.goto('/products');
+  await openPublic(page, '/products');
   await page.getByLabel('Search products').fill(word);
   await expect(page).toHaveURL(new RegExp(`q=${word}`));
   const cards = page.getByTestId('product-card');
@@ -62,7 +63,7 @@ test('a visitor finds a product by searching and filtering, opens it and its sel
   await expect(page.getByTestId('product-card')).toHaveCount(2);
 
   // "Add to order list" without a buyer session goes to sign-in and back.
-  await page.goto(`/products/${hinge}`);
+  await openPublic(page, `/products/${hinge}`);
   await page.getByRole('button', { name: 'Add to order list' }).click();
   await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/products/${hinge}`)}`);
 

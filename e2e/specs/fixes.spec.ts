@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { openPublic } from '../support/public.ts';
 
 /** Waits until the click's scroll began (the fragment is set) and ended (three readings 200 ms apart agree). */
 async function scrollSettled(page: Page) {
@@ -29,7 +30,7 @@ for (const width of [375, 768, 1280]) {
     page,
   }) => {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await page.goto('/');
+    await openPublic(page, '/');
     await expect(page.getByTestId('counter-sellers')).toBeAttached();
     await page.getByRole('main').getByRole('link', { name: 'Become a Verified Seller' }).click();
     await scrollSettled(page);
@@ -42,7 +43,7 @@ for (const width of [375, 768]) {
     page,
   }) => {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await page.goto('/');
+    await openPublic(page, '/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page
       .getByRole('navigation', { name: 'Mobile' })
@@ -57,7 +58,7 @@ for (const width of [375, 768]) {
 test('at 375 px the hero counters sit on one line: boxes, figures and labels each share one top', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto('/');
+  await openPublic(page, '/');
   await expect(page.getByTestId('counter-support')).toHaveText('24x7');
   const rows = await page
     .locator('dl')

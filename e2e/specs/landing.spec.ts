@@ -5,6 +5,7 @@ import { LEAD_MESSAGES } from '@ub/shared/lead-rules';
 import { uniquePhone, validGstin } from '../support/api.ts';
 import { serverLogPath } from '../support/env.ts';
 import { screenshots } from '../support/screens.ts';
+import { openPublic } from '../support/public.ts';
 
 const TERMS =
   'I agree to the Privacy Policy & Terms and Conditions. I understand that the product will verify my documents and business information.';
@@ -33,7 +34,7 @@ function serverEvents(event: string): Array<Record<string, unknown>> {
 
 test('the counters count up to 500+, 5x and 24x7 once they scroll into view', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 560 });
-  await page.goto('/');
+  await openPublic(page, '/');
   const sellers = page.getByTestId('counter-sellers');
   await expect(sellers).not.toBeInViewport();
   await expect(sellers).toHaveText('0+');
@@ -53,7 +54,7 @@ async function frozenClock(page: Page) {
 
 test('the onboarding steps advance every 4 seconds with a 1.5 second pulse, and wrap around', async ({ page }) => {
   await frozenClock(page);
-  await page.goto('/');
+  await openPublic(page, '/');
   await expect(page.getByRole('heading', { name: '4 Steps to Get Onboarded' })).toBeVisible();
   await expect(page.getByText('Simple and fast onboarding process. Get started in just a few steps.')).toBeVisible();
   await expect(steps(page)).toHaveCount(4);
@@ -79,7 +80,7 @@ test('the onboarding steps advance every 4 seconds with a 1.5 second pulse, and 
 test('with reduced motion the highlight still moves but never pulses', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await frozenClock(page);
-  await page.goto('/');
+  await openPublic(page, '/');
   await expect(currentStep(page)).toContainText('Book a free call');
   await page.clock.runFor(4000);
   await expect(currentStep(page)).toContainText('Talk to our specialist');
@@ -90,7 +91,7 @@ test('with reduced motion the highlight still moves but never pulses', async ({ 
 test('a visitor books a call: "Booking..." while sending, then the dark toast, and the form clears', async ({
   page,
 }) => {
-  await page.goto('/');
+  await openPublic(page, '/');
   const contact = uniquePhone();
   const gst = validGstin();
   await fillLead(page, {
@@ -146,7 +147,7 @@ test('a visitor books a call: "Booking..." while sending, then the dark toast, a
 });
 
 test('the form checks input in the browser and sends nothing while it is wrong', async ({ page }) => {
-  await page.goto('/');
+  await openPublic(page, '/');
   let sent = 0;
   await page.route('**/api/leads', (route) => {
     sent++;
@@ -169,7 +170,7 @@ test('the form checks input in the browser and sends nothing while it is wrong',
 });
 
 test('when the server fails, everything typed stays and the visitor is told', async ({ page }) => {
-  await page.goto('/');
+  await openPublic(page, '/');
   await page.route('**/api/leads', (route) =>
     route.fulfill({ status: 500, json: { error: 'Something went wrong. Please try again.' } }),
   );
@@ -203,7 +204,7 @@ test('when the server fails, everything typed stays and the visitor is told', as
 });
 
 test('the policy opens from the terms link and the footer, and closes with its button and Escape', async ({ page }) => {
-  await page.goto('/');
+  await openPublic(page, '/');
   await page.getByRole('link', { name: 'Privacy Policy & Terms and Conditions' }).click();
   const dialog = page.getByRole('dialog', { name: 'Privacy Policy & Terms and Conditions' });
   await expect(dialog).toBeVisible();
@@ -257,7 +258,7 @@ test('the policy opens from the terms link and the footer, and closes with its b
 
 test('contact details and social links come from the site settings', async ({ page, request }) => {
   const site = await (await request.get('/api/site')).json();
-  await page.goto('/');
+  await openPublic(page, '/');
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: site.contactEmail })).toHaveAttribute(
     'href',
@@ -281,7 +282,7 @@ test('contact details and social links come from the site settings', async ({ pa
 
 test('on a 375 px phone the menu opens and Seller Login goes to /login', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.goto('/');
+  await openPublic(page, '/');
   const banner = page.getByRole('banner');
   await expect(banner.getByRole('link', { name: 'Seller Login' })).toBeHidden();
   await banner.getByRole('button', { name: 'Open menu' }).click();
@@ -297,7 +298,7 @@ test('on a 375 px phone the menu opens and Seller Login goes to /login', async (
 
 test('Become a Verified Seller scrolls the lead form into view', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/');
+  await openPublic(page, '/');
   const form = page.locator('#register');
   await expect(form).not.toBeInViewport();
   await page.getByRole('banner').getByRole('link', { name: 'Become a Verified Seller' }).click();
@@ -312,7 +313,7 @@ test('Become a Verified Seller scrolls the lead form into view', async ({ page }
 });
 
 test('the landing page has no serious or critical accessibility violations', async ({ page }) => {
-  await page.goto('/');
+  await openPublic(page, '/');
   await expect(page.getByRole('contentinfo').getByRole('link', { name: /@/ })).toBeVisible();
   const serious = async () =>
     (await new AxeBuilder({ page }).analyze()).violations
@@ -326,7 +327,7 @@ test('the landing page has no serious or critical accessibility violations', asy
 
 test('the landing page at 375 and 1280 px', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto('/');
+  await openPublic(page, '/');
   await expect(page.getByRole('contentinfo').getByRole('link', { name: /@/ })).toBeVisible();
   await screenshots(page, 'landing');
   await page.getByRole('link', { name: 'Privacy Policy & Terms and Conditions' }).click();

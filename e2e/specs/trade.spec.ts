@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { approvedSeller, openAsSeller, uniquePhone } from '../support/api.ts';
+import { approvedSeller, confirmAsBuyer, openAsSeller, uniquePhone } from '../support/api.ts';
 import { screenshots } from '../support/screens.ts';
 
 test('a buyer RFQ is countered, accepted, converted, shipped and shows up in orders and on the dashboard', async ({
@@ -95,6 +95,8 @@ test('a buyer RFQ is countered, accepted, converted, shipped and shows up in ord
   const created = page.getByText(/Order ORD-\d{4}-\d{6} created/);
   await expect(created).toBeVisible();
   const orderNumber = ((await created.textContent()) ?? '').match(/ORD-\d{4}-\d{6}/)?.[0] as string;
+  // The buyer chooses the shipping address and confirms; until then the seller can only cancel.
+  await confirmAsBuyer(request, buyerAuth, { number: orderNumber });
 
   await page.goto('/dashboard/orders');
   await page.getByRole('tab', { name: 'Pending' }).click();

@@ -168,3 +168,39 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/admin$/);
 }
+
+/**
+ * The buyer confirms an order the seller converted from an RFQ (as another browser would): a new address in the
+ * book, then the confirmation; until then the seller can only cancel it. `order` is its id or its number.
+ */
+export async function confirmAsBuyer(
+  request: APIRequestContext,
+  buyerAuth: Record<string, string>,
+  order: { id?: string; number?: string },
+): Promise<void> {
+  const address = await request.post('/api/buyer/addresses', {
+    headers: buyerAuth,
+    data: {
+      label: 'Warehouse',
+      contactName: 'Receiving desk',
+      phone: uniquePhone(),
+      line1: 'Plot 4, MIDC Industrial Area',
+      city: 'Pune',
+      state: 'Maharashtra',
+      pinCode: '411019',
+    },
+  });
+  if (address.status() !== 201) throw new Error(`address: ${address.status()} ${await address.text()}`);
+  let id = order.id;
+  if (!id) {
+    const list = await request.get(`/api/buyer/orders?search=${order.number}`, { headers: buyerAuth });
+    id = ((await list.json()).orders as Array<{ id: string; orderId: string }>).find(
+      (o) => o.orderId === order.number,
+    )?.id;
+  }
+  const res = await request.post(`/api/buyer/orders/${id}/confirm`, {
+    headers: buyerAuth,
+    data: { addressId: (await address.json()).id },
+  });
+  if (res.status() !== 200) throw new Error(`confirm: ${res.status()} ${await res.text()}`);
+}
