@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { InviteAdminInput } from '@ub/shared';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
@@ -18,8 +19,8 @@ const toAdmin = (u: typeof users.$inferSelect) => ({
   createdAt: u.createdAt.toISOString(),
 });
 
-export async function listAdmins(app: FastifyInstance) {
-  const rows = await app.db.select().from(users).where(eq(users.role, 'admin')).orderBy(asc(users.createdAt));
+export async function listAdmins(db: Db) {
+  const rows = await db.select().from(users).where(eq(users.role, 'admin')).orderBy(asc(users.createdAt));
   return rows.map(toAdmin);
 }
 
@@ -28,11 +29,11 @@ function temporaryPassword(): string {
   return `${randomBytes(9).toString('base64url')}-${randomBytes(2).toString('hex')}`;
 }
 
-export async function inviteAdmin(app: FastifyInstance, actorUserId: string, input: InviteAdminInput) {
+export async function inviteAdmin(deps: Deps, actorUserId: string, input: InviteAdminInput) {
   const temporary = temporaryPassword();
   const passwordHash = await hashPassword(temporary);
   try {
-    const user = await transaction(app.db, async (tx) => {
+    const user = await transaction(deps.db, async (tx) => {
       const [u] = await tx
         .insert(users)
         .values({ role: 'admin', email: input.email, fullName: input.fullName, passwordHash })
@@ -63,9 +64,9 @@ export async function inviteAdmin(app: FastifyInstance, actorUserId: string, inp
  * then queue instead of deadlocking (the audit row's foreign key to the actor would otherwise wait on the row the
  * other one holds), and the second finds that its own account has just been deactivated.
  */
-export async function deactivateAdmin(app: FastifyInstance, actorUserId: string, id: string) {
+export async function deactivateAdmin(deps: Deps, actorUserId: string, id: string) {
   if (id === actorUserId) throw badRequest('You cannot deactivate your own account.');
-  const admin = await transaction(app.db, async (tx) => {
+  const admin = await transaction(deps.db, async (tx) => {
     const locked = new Map<string, typeof users.$inferSelect>();
     for (const userId of [actorUserId, id].sort()) {
       const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
@@ -77,7 +78,7 @@ export async function deactivateAdmin(app: FastifyInstance, actorUserId: string,
     if (!before.isActive) throw conflict('This admin is already deactivated.');
     const [after] = await tx
       .update(users)
-      .set({ isActive: false, updatedAt: new Date() })
+      .set({ isActive: false, updatedAt: deps.clock() })
       .where(eq(users.id, id))
       .returning();
     if (!after) throw notFound('Admin not found');
@@ -97,10 +98,10 @@ export async function deactivateAdmin(app: FastifyInstance, actorUserId: string,
   return toAdmin(admin);
 }
 
-export async function listAudit(app: FastifyInstance, opts: { page: number; pageSize: number; entityType?: string }) {
+export async function listAudit(db: Db, opts: { page: number; pageSize: number; entityType?: string }) {
   const where = opts.entityType ? eq(auditLog.entityType, opts.entityType) : undefined;
   const [rows, [totalRow]] = await Promise.all([
-    app.db
+    db
       .select({ a: auditLog, actor: users.email })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorUserId))
@@ -108,7 +109,7 @@ export async function listAudit(app: FastifyInstance, opts: { page: number; page
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(opts.pageSize)
       .offset(offsetOf(opts.page, opts.pageSize)),
-    app.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
+    db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
   ]);
   return {
     entries: rows.map(({ a, actor }) => ({

@@ -1,6 +1,6 @@
 import { adminStatusLabel, type ManufacturerStatus } from '@ub/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.ts';
 import { sqlRows } from '../../lib/sql-rows.ts';
 import { trend } from '../../lib/trend.ts';
 
@@ -38,8 +38,8 @@ const monthKey = (monthsAgo: number) =>
  * number of orders. Manufacturer Growth counts registrations per month (every new manufacturer, whatever its later
  * verdict); Buyer Activity counts distinct buyers who placed an order that month.
  */
-export async function dashboard(app: FastifyInstance) {
-  const q = <T>(query: SQL) => sqlRows<T>(app.database, query);
+export async function dashboard(database: Database) {
+  const q = <T>(query: SQL) => sqlRows<T>(database, query);
   const [sales, salesMonthly, buyers, makers, makerMonthly, disputes, activity, requests] = await Promise.all([
     q<{ total: string }>(sql`select coalesce(sum(sales), 0)::text as total from order_stats_monthly`),
     q<{ month: string; sales: string }>(

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DOCUMENT_KIND_LABELS, DOCUMENT_LIMITS, DOCUMENT_MESSAGES, type DocumentKind } from '@ub/shared';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { ImageWork } from '../../lib/image-work.ts';
+import type { Storage } from '../../lib/storage.ts';
 import { manufacturerDocuments, pendingFiles } from '../../db/schema/index.ts';
 import sharp from 'sharp';
 import { AppError, badRequest, conflict, isCheckViolation, notFound } from '../../lib/errors.ts';
@@ -71,8 +72,8 @@ const toItem = (d: typeof manufacturerDocuments.$inferSelect) => ({
   createdAt: d.createdAt.toISOString(),
 });
 
-export async function listDocuments(app: FastifyInstance, manufacturerId: string) {
-  const rows = await app.db
+export async function listDocuments(db: Db, manufacturerId: string) {
+  const rows = await db
     .select()
     .from(manufacturerDocuments)
     .where(eq(manufacturerDocuments.manufacturerId, manufacturerId))
@@ -81,7 +82,7 @@ export async function listDocuments(app: FastifyInstance, manufacturerId: string
 }
 
 export async function saveDocument(
-  app: FastifyInstance,
+  files: { db: Db; storage: Storage; imageWork: ImageWork },
   manufacturerId: string,
   input: { kind: DocumentKind; fileName: string; data: Buffer },
 ) {
@@ -95,18 +96,18 @@ export async function saveDocument(
   if (!type) throw badRequest(DOCUMENT_MESSAGES.badType(name), { file: DOCUMENT_MESSAGES.badType(name) });
   // A quick refusal before the image work (a replacement does not add one); the database's cap trigger is what
   // holds when uploads race.
-  const [{ n } = { n: 0 }] = await app.db
+  const [{ n } = { n: 0 }] = await files.db
     .select({ n: sql<number>`count(*)::int` })
     .from(manufacturerDocuments)
     .where(and(eq(manufacturerDocuments.manufacturerId, manufacturerId), ne(manufacturerDocuments.kind, input.kind)));
   if (n >= DOCUMENT_LIMITS.maxPerSeller) throw conflict(DOCUMENT_MESSAGES.tooMany);
-  const data = await app.imageWork.run(manufacturerId, () => cleanDocument(input.data, type.ext, name));
+  const data = await files.imageWork.run(manufacturerId, () => cleanDocument(input.data, type.ext, name));
   const storageKey = `documents/${manufacturerId}/${randomUUID()}.${type.ext}`;
   let oldKeys: string[] = [];
   try {
     const row = await storeFilesWithRows(
-      app.db,
-      app.storage,
+      files.db,
+      files.storage,
       [{ key: storageKey, data, mime: type.mime }],
       async (tx) => {
         // A new file of a type replaces the old one, whatever its review said: the admin reviews what is current.
@@ -132,7 +133,7 @@ export async function saveDocument(
       },
     );
     // The replaced files were entered for deletion with the change, so a crash here leaves them to the sweep.
-    if (oldKeys.length) await sweepPendingFiles(app.db, app.storage, oldKeys);
+    if (oldKeys.length) await sweepPendingFiles(files.db, files.storage, oldKeys);
     return toItem(row);
   } catch (err) {
     if (isCheckViolation(err, 'manufacturer_documents_cap')) throw conflict(DOCUMENT_MESSAGES.tooMany);
@@ -140,8 +141,8 @@ export async function saveDocument(
   }
 }
 
-export async function findDocument(app: FastifyInstance, manufacturerId: string, id: string) {
-  const [row] = await app.db
+export async function findDocument(db: Db, manufacturerId: string, id: string) {
+  const [row] = await db
     .select()
     .from(manufacturerDocuments)
     .where(and(eq(manufacturerDocuments.id, id), eq(manufacturerDocuments.manufacturerId, manufacturerId)));
@@ -149,9 +150,9 @@ export async function findDocument(app: FastifyInstance, manufacturerId: string,
   return row;
 }
 
-export async function deleteDocument(app: FastifyInstance, manufacturerId: string, id: string) {
-  const row = await findDocument(app, manufacturerId, id);
-  await deleteRowsThenFiles(app.db, app.storage, async (tx) => {
+export async function deleteDocument(db: Db, storage: Storage, manufacturerId: string, id: string) {
+  const row = await findDocument(db, manufacturerId, id);
+  await deleteRowsThenFiles(db, storage, async (tx) => {
     await tx.delete(manufacturerDocuments).where(eq(manufacturerDocuments.id, row.id));
     return { keys: [row.storageKey, ...(row.thumbKey ? [row.thumbKey] : [])], result: undefined };
   });

@@ -7,7 +7,8 @@ import {
   type ProductAction,
 } from '@ub/shared';
 import { and, asc, desc, eq, ilike, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { manufacturers, productMedia, products } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -48,7 +49,7 @@ function toItem(p: typeof products.$inferSelect, manufacturerName: string) {
 }
 
 export async function listProducts(
-  app: FastifyInstance,
+  db: Db,
   opts: { q?: string; category?: string; status: AdminStatusFilter; page: number; pageSize: number },
 ) {
   const pattern = opts.q ? containsPattern(opts.q) : undefined;
@@ -65,7 +66,7 @@ export async function listProducts(
       : undefined,
   );
   const [rows, [totalRow]] = await Promise.all([
-    app.db
+    db
       .select({ p: products, manufacturer: manufacturers.companyName, thumb: firstThumb })
       .from(products)
       .innerJoin(manufacturers, eq(manufacturers.id, products.manufacturerId))
@@ -73,7 +74,7 @@ export async function listProducts(
       .orderBy(desc(products.createdAt), asc(products.id))
       .limit(opts.pageSize)
       .offset(offsetOf(opts.page, opts.pageSize)),
-    app.db
+    db
       .select({ n: sql<number>`count(*)::int` })
       .from(products)
       .innerJoin(manufacturers, eq(manufacturers.id, products.manufacturerId))
@@ -88,8 +89,8 @@ export async function listProducts(
 }
 
 /** The distinct categories that products actually use, for the filter dropdown. */
-export async function productCategories(app: FastifyInstance): Promise<string[]> {
-  const rows = await app.db
+export async function productCategories(db: Db): Promise<string[]> {
+  const rows = await db
     .selectDistinct({ category: products.category })
     .from(products)
     .where(isNotNull(products.category))
@@ -97,14 +98,14 @@ export async function productCategories(app: FastifyInstance): Promise<string[]>
   return rows.flatMap((r) => (r.category ? [r.category] : []));
 }
 
-export async function getProduct(app: FastifyInstance, id: string) {
-  const [row] = await app.db
+export async function getProduct(db: Db, id: string) {
+  const [row] = await db
     .select({ p: products, manufacturer: manufacturers.companyName })
     .from(products)
     .innerJoin(manufacturers, eq(manufacturers.id, products.manufacturerId))
     .where(eq(products.id, id));
   if (!row) throw notFound('Product not found');
-  const media = await app.db
+  const media = await db
     .select()
     .from(productMedia)
     .where(eq(productMedia.productId, id))
@@ -129,14 +130,14 @@ const NOTICES: Record<ProductAction, { type: NotificationType; title: string; ve
  * price-error guard.
  */
 export async function moderateProduct(
-  app: FastifyInstance,
+  deps: Deps,
   actorUserId: string,
   id: string,
   action: ProductAction,
   reason: string | null,
 ) {
   const rule = PRODUCT_TRANSITIONS[action];
-  await transaction(app.db, async (tx) => {
+  await transaction(deps.db, async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
     if (!before) throw notFound('Product not found');
     if (!rule.from.includes(before.moderationStatus)) {
@@ -157,7 +158,7 @@ export async function moderateProduct(
         moderationStatus: next,
         moderationReason: reason,
         ...(approving ? { approvedPrice: before.price } : {}),
-        updatedAt: new Date(),
+        updatedAt: deps.clock(),
       })
       .where(eq(products.id, id))
       .returning();
@@ -186,7 +187,7 @@ export async function moderateProduct(
       link: `/dashboard/products/${id}`,
     });
   });
-  return getProduct(app, id);
+  return getProduct(deps.db, id);
 }
 
 function pastTense(action: ProductAction): string {

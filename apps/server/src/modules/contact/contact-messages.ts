@@ -1,6 +1,6 @@
 import type { ContactMessageItem, ContactStatus } from '@ub/shared';
 import { count, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../lib/deps.ts';
 import type { Db } from '../../db/client.ts';
 import { contactMessages, manufacturers } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
@@ -80,17 +80,17 @@ async function findMessage(db: Db, id: string): Promise<Row> {
  * signed in also gets a notification in the app.
  */
 export async function replyToContactMessage(
-  app: FastifyInstance,
+  deps: Deps,
   adminUserId: string,
   id: string,
   reply: string,
 ): Promise<ContactMessageItem> {
-  const before = await findMessage(app.db, id);
+  const before = await findMessage(deps.db, id);
   if (before.status === 'closed') throw conflict('This message is closed.');
-  const row = await transaction(app.db, async (tx) => {
+  const row = await transaction(deps.db, async (tx) => {
     const [row] = await tx
       .update(contactMessages)
-      .set({ reply, status: 'replied', repliedAt: new Date() })
+      .set({ reply, status: 'replied', repliedAt: deps.clock() })
       .where(eq(contactMessages.id, id))
       .returning();
     if (!row) throw notFound('Message not found');

@@ -1,3 +1,4 @@
+import { depsOf } from '../../../lib/deps.ts';
 import { Readable } from 'node:stream';
 import {
   auditLogQuery,
@@ -69,7 +70,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ admins: z.array(adminUserItem) }), ...errors },
       },
     },
-    async () => ({ admins: await listAdmins(app) }),
+    async () => ({ admins: await listAdmins(app.db) }),
   );
   app.post(
     '/admin/admins',
@@ -81,7 +82,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: z.object({ admin: adminUserItem, temporaryPassword: z.string() }), ...errors },
       },
     },
-    async (req, reply) => reply.status(201).send(await inviteAdmin(app, currentUser(req).id, req.body)),
+    async (req, reply) => reply.status(201).send(await inviteAdmin(depsOf(app), currentUser(req).id, req.body)),
   );
   app.post(
     '/admin/admins/:id/deactivate',
@@ -93,7 +94,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminUserItem, ...errors },
       },
     },
-    async (req) => deactivateAdmin(app, currentUser(req).id, req.params.id),
+    async (req) => deactivateAdmin(depsOf(app), currentUser(req).id, req.params.id),
   );
 
   app.get(
@@ -158,7 +159,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req) => listAudit(app, req.query),
+    async (req) => listAudit(app.db, req.query),
   );
 };
 

@@ -1,3 +1,4 @@
+import { depsOf } from '../../../lib/deps.ts';
 import {
   contactListQuery,
   contactListResponse,
@@ -45,7 +46,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contactMessageItem, ...errors },
       },
     },
-    async (req) => replyToContactMessage(app, currentUser(req).id, req.params.id, req.body.reply),
+    async (req) => replyToContactMessage(depsOf(app), currentUser(req).id, req.params.id, req.body.reply),
   );
 
   app.patch(

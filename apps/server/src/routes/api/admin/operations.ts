@@ -53,7 +53,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminDashboard, ...errors },
       },
     },
-    async () => dashboard(app),
+    async () => dashboard(app.database),
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import { depsOf } from '../../../lib/deps.ts';
 import {
   adminProductsQuery,
   errorBody,
@@ -38,7 +39,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req) => listProducts(app, req.query),
+    async (req) => listProducts(app.db, req.query),
   );
 
   app.get(
@@ -51,7 +52,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ categories: z.array(z.string()) }), ...errors },
       },
     },
-    async () => ({ categories: await productCategories(app) }),
+    async () => ({ categories: await productCategories(app.db) }),
   );
 
   app.get(
@@ -65,7 +66,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminProductDetail, ...errors },
       },
     },
-    async (req) => getProduct(app, req.params.id),
+    async (req) => getProduct(app.db, req.params.id),
   );
 
   for (const action of Object.keys(PRODUCT_TRANSITIONS) as ProductAction[]) {
@@ -84,7 +85,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req) => {
         const reason = needsReason ? reasonText(reasonSchema.parse(req.body)) : null;
-        return moderateProduct(app, currentUser(req).id, req.params.id, action, reason);
+        return moderateProduct(depsOf(app), currentUser(req).id, req.params.id, action, reason);
       },
     );
   }

@@ -59,7 +59,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ documents: z.array(documentItem) }), ...errors },
       },
     },
-    async (req) => ({ documents: await listDocuments(app, currentManufacturerId(req)) }),
+    async (req) => ({ documents: await listDocuments(app.db, currentManufacturerId(req)) }),
   );
 
   app.post(
@@ -92,7 +92,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/settings/documents/:id/file',
     { onRequest: seller, schema: { ...base, summary: 'The file of one of my documents', params: idParams } },
     async (req, reply) => {
-      const doc = await findDocument(app, currentManufacturerId(req), req.params.id);
+      const doc = await findDocument(app.db, currentManufacturerId(req), req.params.id);
       return sendPrivateFile(reply, app.storage, doc.storageKey, doc.mime, doc.originalName);
     },
   );
@@ -109,7 +109,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await deleteDocument(app, currentManufacturerId(req), req.params.id);
+      await deleteDocument(app.db, app.storage, currentManufacturerId(req), req.params.id);
       return reply.status(204).send(null);
     },
   );
