@@ -85,10 +85,12 @@ export function useTestApp(overrides: Record<string, string> = {}): TestContext 
     await app.ready();
     ctx.app = app;
     ctx.database = database;
-    afterAll(async () => {
-      await app.close();
-      await (database as Database & { drop(): Promise<void> }).drop();
-    });
+  });
+  // Registered here, not inside beforeAll: a hook added while a hook runs never ran, so every file's app stayed
+  // open and its database stayed behind, and on PostgreSQL the idle pools ran the server out of connections.
+  afterAll(async () => {
+    await ctx.app?.close();
+    await (ctx.database as (Database & { drop?(): Promise<void> }) | undefined)?.drop?.();
   });
   return ctx;
 }
