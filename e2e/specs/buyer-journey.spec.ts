@@ -48,8 +48,8 @@ test('a visitor finds a product, registers as a buyer, posts a requirement two s
 
   // A visitor searches the catalogue and opens the product.
   await openPublic(page, '/products');
-  // The page is server-rendered: text typed before the app hydrates shows in the box but is not searched (a known
-  // gap), so type again until the search reaches the URL, as a visitor would.
+  // Typed again until the search reaches the URL, as a visitor would if the first keystrokes were lost (text typed
+  // before the app takes the server-rendered page over is; openPublic waits for that takeover).
   await expect(async () => {
     await page.getByLabel('Search products').fill('');
     await page.getByLabel('Search products').fill(word);
