@@ -7,7 +7,6 @@ import {
   formatDateTime,
   formatInr,
   formatQuantity,
-  ORDER_STATUS_LABELS,
 } from '@ub/shared';
 import { ArrowLeft, Paperclip } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -26,6 +25,7 @@ import { useReorder } from './api/reorder.ts';
 import { useBuyerOrder } from './api/order.ts';
 import { useRaiseDispute } from './api/raise-dispute.ts';
 import { PaymentBadge } from './components/payment-badge.tsx';
+import { OrderTimeline, OrderTotals } from '../../components/order-summary.tsx';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -141,35 +141,10 @@ function OrderView({ order }: { order: BuyerOrderDetail }) {
                 </li>
               ))}
             </ul>
-            <dl className="mt-2 space-y-1 border-t border-slate-200 pt-2">
-              {(
-                [
-                  ['Subtotal', payment.subtotal],
-                  ['Shipping', payment.shipping],
-                  ['GST', payment.tax],
-                ] as const
-              ).map(([k, v]) => (
-                <div key={k} className="flex justify-between">
-                  <dt>{k}</dt>
-                  <dd>{formatInr(v)}</dd>
-                </div>
-              ))}
-              <div className="flex justify-between font-semibold">
-                <dt>Total</dt>
-                <dd>{formatInr(payment.total)}</dd>
-              </div>
-            </dl>
+            <OrderTotals payment={payment} className="mt-2 border-t border-slate-200 pt-2" />
           </Section>
           <Section title="Timeline">
-            <ol className="space-y-2">
-              {order.timeline.map((e) => (
-                <li key={`${e.to}-${e.at}`} className="border-l-2 border-brand-600 pl-3">
-                  <p className="font-medium">{ORDER_STATUS_LABELS[e.to]}</p>
-                  <p className="text-xs text-slate-500">{formatDateTime(e.at)}</p>
-                  {e.note && <p className="text-xs text-slate-600">{e.note}</p>}
-                </li>
-              ))}
-            </ol>
+            <OrderTimeline timeline={order.timeline} />
           </Section>
           <DisputesSection order={order} canDispute={canDispute} />
         </div>

@@ -3,7 +3,6 @@ import {
   ORDER_AWAITING_BUYER_LABEL,
   CATEGORY_LABELS,
   formatDate,
-  formatDateTime,
   formatInr,
   formatOrderContents,
   formatQuantity,
@@ -24,6 +23,7 @@ import { Modal } from '../../../components/modal.tsx';
 import type { ApiError } from '../../../lib/api.ts';
 import { downloadInvoice, useChangeOrderStatus, useOrder } from '../api.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { OrderTimeline, OrderTotals } from '../../../components/order-summary.tsx';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -208,35 +208,10 @@ function OrderSheet({ order }: { order: OrderDetail }) {
       </Section>
       <div className="grid gap-3 md:grid-cols-2 print:grid-cols-2">
         <Section title="Order summary">
-          <dl className="space-y-1">
-            {(
-              [
-                ['Subtotal', payment.subtotal],
-                ['Shipping', payment.shipping],
-                ['Tax (GST)', payment.tax],
-              ] as const
-            ).map(([k, v]) => (
-              <div key={k} className="flex justify-between">
-                <dt>{k}</dt>
-                <dd>{formatInr(v)}</dd>
-              </div>
-            ))}
-            <div className="flex justify-between border-t border-slate-200 pt-1 font-semibold">
-              <dt>Total</dt>
-              <dd>{formatInr(payment.total)}</dd>
-            </div>
-          </dl>
+          <OrderTotals payment={payment} />
         </Section>
         <Section title="Timeline">
-          <ol className="space-y-2">
-            {order.timeline.map((e) => (
-              <li key={`${e.to}-${e.at}`} className="border-l-2 border-brand-600 pl-3">
-                <p className="font-medium">{ORDER_STATUS_LABELS[e.to]}</p>
-                <p className="text-xs text-slate-500">{formatDateTime(e.at)}</p>
-                {e.note && <p className="text-xs text-slate-600">{e.note}</p>}
-              </li>
-            ))}
-          </ol>
+          <OrderTimeline timeline={order.timeline} />
         </Section>
       </div>
     </>
