@@ -25,7 +25,7 @@ import {
   startServer,
 } from './bench-lib.ts';
 
-const DB_NAME = 'bench_admin';
+const DB_NAME = `${process.env.BENCH_DB_PREFIX ?? 'bench_'}admin`;
 const base = requireDatabaseUrl();
 
 const SEED = [

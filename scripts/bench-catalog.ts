@@ -32,7 +32,7 @@ import {
 
 const ROWS = 100_000;
 const OTHER_SELLERS = 9;
-const DB_NAME = 'bench_catalog';
+const DB_NAME = `${process.env.BENCH_DB_PREFIX ?? 'bench_'}catalog`;
 
 const baseUrl = requireDatabaseUrl();
 const fmt = (n: number) => Math.round(n).toLocaleString('en-IN');

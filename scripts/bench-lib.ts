@@ -130,11 +130,35 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** CPU time (user + system) process `pid` has used, ms, from /proc (clock ticks of 10 ms on Linux). */
+export function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The machine's load average now, as /proc/loadavg gives it (1, 5, 15 minutes). */
+export function loadAverage(): string {
+  return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(', ');
+}
+
+/** Runs `fn` and answers its result with the server's CPU ms per request it served. */
+export async function withCpu<T extends autocannon.Result>(
+  server: RunningServer,
+  fn: () => Promise<T>,
+): Promise<{ r: T; cpuPerRequest: number }> {
+  const before = server.cpuMs();
+  const r = await fn();
+  return { r, cpuPerRequest: (server.cpuMs() - before) / Math.max(1, r.requests.total) };
+}
+
 export interface RunningServer {
   base: string;
   pid: number;
   /** Peak resident memory of the process so far (VmHWM), MB. */
   peakRssMb(): number;
+  /** CPU time the process has used so far (user + system), ms. */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -157,6 +181,9 @@ function spawnAndWait(args: string[], env: NodeJS.ProcessEnv, port: number, read
   return waitFor(`${base}${ready}`, child).then(() => ({
     base,
     pid: child.pid as number,
+    cpuMs() {
+      return processCpuMs(child.pid as number);
+    },
     peakRssMb() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
@@ -223,8 +250,8 @@ export async function cannon(
   return r;
 }
 
-export async function login(base: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/login`, {
+export async function login(base: string, username: string, password: string, path = '/api/login'): Promise<string> {
+  const res = await fetch(`${base}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),

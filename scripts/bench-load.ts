@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { createSeller } from '../apps/server/src/seed/factories.ts';
+import { createBuyer, createSeller } from '../apps/server/src/seed/factories.ts';
 import {
   DURATION,
   buildServer,
@@ -24,17 +24,23 @@ import {
   dropFixture,
   fixtureDatabase,
   info,
+  loadAverage,
   login,
   markFixture,
+  type RunningServer,
   requireDatabaseUrl,
   result,
   searchDocSql,
   startHelloWorld,
   startServer,
+  withCpu,
 } from './bench-lib.ts';
 
-const DB_NAME = 'bench_load';
+const DB_NAME = `${process.env.BENCH_DB_PREFIX ?? 'bench_'}load`;
 const SELLER = { email: 'load.seller@example.in', password: 'LoadSeller@1' };
+const BUYER = { email: 'load.buyer@example.in', password: 'LoadBuyer@12' };
+/** Issue 16's realistic mix runs at this many connections. */
+const MIX_CONNECTIONS = 50;
 const base = requireDatabaseUrl();
 
 /** A mid-sized seller: 2,000 products, 20,000 orders from 200 buyers, 300 notifications. */
@@ -82,9 +88,128 @@ async function seed(url: string) {
        from generate_series(1, 300) g`,
     [me.user.id],
   );
+  await createBuyer(database.db, { ...BUYER, companyName: 'Load Buyer Traders' });
   await q('vacuum analyze');
   await database.close();
-  await markFixture(url, { seller: SELLER.email });
+  await markFixture(url, { seller: SELLER.email, buyer: BUYER.email });
+}
+
+/**
+ * Issue 16's mix at 50 connections: catalogue browsing 60 % (searches, filters, product pages as HTML), seller and
+ * buyer lists 25 %, writes 10 % (the buyer sets an order-list quantity, the seller marks notifications read), sign-ins
+ * 5 %; beside a bare Fastify hello-world at the same 50 connections, with the server's CPU per request. Any non-2xx
+ * answer fails the run (cannon).
+ */
+async function realisticMix(server: RunningServer, sellerToken: string): Promise<boolean> {
+  const buyerToken = await login(server.base, BUYER.email, BUYER.password);
+  const seller = { authorization: `Bearer ${sellerToken}` };
+  const buyer = { authorization: `Bearer ${buyerToken}` };
+  const list = (await (await fetch(`${server.base}/api/catalog/products?q=load`)).json()) as {
+    products: Array<{ id: string }>;
+  };
+  const ids = list.products.map((p) => p.id);
+  const first = ids[0];
+  if (!first) throw new Error('the load fixture has no listed product');
+  const add = await fetch(`${server.base}/api/buyer/cart/items`, {
+    method: 'POST',
+    headers: { ...buyer, 'content-type': 'application/json' },
+    body: JSON.stringify({ productId: first, quantity: 5 }),
+  });
+  if (add.status !== 201) throw new Error(`cart add answered ${add.status}: ${await add.text()}`);
+  const get = (path: string, headers: Record<string, string> = {}) => ({ method: 'GET' as const, path, headers });
+  const json = { 'content-type': 'application/json' };
+  // 20 requests per cycle: 12 catalogue, 5 lists, 2 writes, 1 sign-in.
+  const requests = [
+    get('/api/catalog/products?q=load'),
+    get('/api/catalog/products?category=toys'),
+    get(`/products/${ids[1] ?? first}`),
+    get('/api/catalog/products?q=load%20product%2012'),
+    get('/api/catalog/products?minPrice=200&maxPrice=600'),
+    get(`/api/catalog/products/${ids[2] ?? first}`),
+    get('/products?q=load'),
+    get(`/products/${ids[3] ?? first}`),
+    get('/api/catalog/products?category=toys&sort=price_asc&page=2'),
+    get(`/api/catalog/products/${ids[4] ?? first}`),
+    get('/api/catalog/products?q=product&maxPrice=500'),
+    get(`/products/${ids[5] ?? first}`),
+    get('/api/products?page=1', seller),
+    get('/api/orders?page=1', seller),
+    get('/api/orders?page=1&status=pending', seller),
+    get('/api/buyer/orders', buyer),
+    get('/api/buyer/cart', buyer),
+    {
+      method: 'PATCH' as const,
+      path: `/api/buyer/cart/items/${first}`,
+      headers: { ...buyer, ...json },
+      body: '{"quantity":6}',
+    },
+    { method: 'PATCH' as const, path: '/api/notifications/read-all', headers: seller },
+    {
+      method: 'POST' as const,
+      path: '/api/login',
+      headers: json,
+      body: JSON.stringify({ username: BUYER.email, password: BUYER.password }),
+    },
+  ];
+  for (const r of requests) {
+    const body = 'body' in r ? r.body : undefined;
+    const res = await fetch(`${server.base}${r.path}`, { method: r.method, headers: r.headers, body });
+    if (!res.ok) throw new Error(`${r.method} ${r.path} answered ${res.status}: ${await res.text()}`);
+  }
+  const hello = await startHelloWorld();
+  let ceiling: Awaited<ReturnType<typeof cannon>>;
+  try {
+    ceiling = await cannon({
+      label: 'hello world, 50',
+      url: `${hello.base}/`,
+      connections: MIX_CONNECTIONS,
+      warmup: 3,
+    });
+  } finally {
+    await hello.stop();
+  }
+  const load = loadAverage();
+  await cannon({
+    label: 'realistic mix warm-up',
+    url: server.base,
+    connections: MIX_CONNECTIONS,
+    requests,
+    duration: 3,
+  });
+  const { r: mix, cpuPerRequest } = await withCpu(server, () =>
+    cannon({ label: 'realistic mix', url: server.base, connections: MIX_CONNECTIONS, requests }),
+  );
+  console.log(
+    `\nIssue 16 mix (catalogue 60 %, lists 25 %, writes 10 %, sign-ins 5 %), ${MIX_CONNECTIONS} connections, ${DURATION} s; load at start ${load}`,
+  );
+  console.log(
+    `  bare Fastify hello-world   ${ceiling.requests.average.toFixed(0).padStart(6)} req/s   p99 ${ceiling.latency.p99} ms`,
+  );
+  console.log(
+    `  realistic mix              ${mix.requests.average.toFixed(0).padStart(6)} req/s   p50 ${mix.latency.p50} ms   p99 ${mix.latency.p99} ms   server CPU ${cpuPerRequest.toFixed(2)} ms/req   non-2xx ${mix.non2xx}`,
+  );
+  info('issue 16 mix: bare Fastify hello-world at 50 connections: req/s', ceiling.requests.average, 'req/s');
+  info('issue 16 mix: p50', mix.latency.p50, 'ms');
+  info('issue 16 mix: server CPU per request', cpuPerRequest, 'ms');
+  info('issue 16 mix: requests served', mix.requests.total, 'requests');
+  const a = result({
+    name: 'issue 16 mix at 50 connections: req/s',
+    value: mix.requests.average,
+    unit: 'req/s',
+    target: 200,
+    comparator: '>=',
+    baseline: Math.round(ceiling.requests.average),
+    baselineName: 'bare Fastify hello-world, 50 connections',
+    ratio: mix.requests.average / ceiling.requests.average,
+  });
+  const b = result({
+    name: 'issue 16 mix at 50 connections: p99',
+    value: mix.latency.p99,
+    unit: 'ms',
+    target: 250,
+    comparator: '<=',
+  });
+  return a && b;
 }
 
 const { url, fresh } = await fixtureDatabase(base, DB_NAME);
@@ -145,6 +270,7 @@ try {
       }) && ok;
     ok =
       result({ name: 'mixed workload: p99', value: mix.latency.p99, unit: 'ms', target: 250, comparator: '<=' }) && ok;
+    ok = (await realisticMix(server, token)) && ok;
   } finally {
     await server.stop();
   }

@@ -31,7 +31,7 @@ const TOTAL = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const MINE = Math.floor(TOTAL / 10);
 const SELLERS = 40;
 const BUYERS = 2000;
-const DB_NAME = 'bench_orders';
+const DB_NAME = `${process.env.BENCH_DB_PREFIX ?? 'bench_'}orders`;
 
 const base = requireDatabaseUrl();
 

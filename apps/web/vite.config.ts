@@ -10,7 +10,8 @@ export default defineConfig({
   // Safari 17); older ones still load each chunk, only without the head start. It was 0.5 KB of `/`'s budget.
   build: {
     outDir: 'dist',
-    sourcemap: false,
+    // WEB_SOURCEMAP=1 maps the bundle, to see what each module costs the landing page's budget.
+    sourcemap: process.env.WEB_SOURCEMAP === '1',
     chunkSizeWarningLimit: 600,
     manifest: true,
     modulePreload: { polyfill: false },

@@ -35,6 +35,7 @@ function adminRoutes(w: World) {
     '/admin',
     ...ADMIN_LISTS.map((l) => `/admin/${l}`),
     '/admin/payments?tab=settlements',
+    '/admin/finance',
     '/admin/content?tab=messages',
     '/admin/reports',
     '/admin/jobs',

@@ -120,6 +120,11 @@ test('a buyer RFQ is countered, accepted, converted, shipped and shows up in ord
   await modal.getByLabel('Carrier').fill('Delhivery');
   await modal.getByLabel('Tracking number').fill('DLV9988776655');
   await modal.getByLabel('Estimated delivery').fill('2030-04-10');
+  // Above Rs 50,000 the consignment needs an e-way bill: the transport details are asked for.
+  await expect(modal.getByText('Transport details for the e-way bill')).toBeVisible();
+  await modal.getByLabel('Transporter name').fill('Delhivery Freight');
+  await modal.getByLabel('Vehicle number').fill('KA01AB1234');
+  await modal.getByLabel('Distance (km)').fill('840');
   await modal.getByRole('button', { name: 'Update status' }).click();
   await expect(modal).toContainText('Tracking number: DLV9988776655');
   await expect(modal).toContainText('Shipped with Delhivery, tracking number DLV9988776655');
@@ -127,7 +132,7 @@ test('a buyer RFQ is countered, accepted, converted, shipped and shows up in ord
   await screenshots(page, 'order-detail');
   const download = page.waitForEvent('download');
   await modal.getByRole('button', { name: 'Download invoice' }).click();
-  expect((await download).suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}\.pdf$/);
+  expect((await download).suggestedFilename()).toMatch(/^INV-\d{4}-00001\.pdf$/);
   await modal.getByRole('button', { name: 'Close' }).click();
   await expect(orderRow).toContainText('Shipped');
   await screenshots(page, 'orders');

@@ -94,10 +94,7 @@ export async function makeWorld(request: APIRequestContext): Promise<World> {
   });
   expect(order.status(), await order.text()).toBe(201);
   const orderId = (await order.json()).id;
-  await request.post(`/api/buyer/orders/${orderId}/payments`, {
-    headers: auth(buyer),
-    data: { method: 'UPI', reference: `UTR${randomInt(1_000_000_000)}` },
-  });
+  await payByBankTransfer(request, buyer, orderId, admin);
   await request.post(`/api/buyer/orders/${orderId}/disputes`, { headers: auth(buyer), data: { reason: 'Late' } });
   const rfq = await request.post('/api/buyer/rfqs', {
     headers: auth(buyer),
@@ -110,4 +107,22 @@ export async function makeWorld(request: APIRequestContext): Promise<World> {
   });
   await request.post('/api/leads', { data: { name: 'Lead', company: 'Lead Co', contact: uniquePhone() } });
   return { seller, sellerToken, admin, manufacturerId, productId, orderId, rfqId, buyerId };
+}
+
+const auth = (t: string) => ({ authorization: `Bearer ${t}` });
+
+/** Pays an order by bank transfer as a buyer does (the UTR), confirmed by the admin: the order is paid and held. */
+export async function payByBankTransfer(request: APIRequestContext, buyer: string, orderId: string, admin: string) {
+  const start = await request.post(`/api/buyer/orders/${orderId}/pay`, {
+    headers: auth(buyer),
+    data: { method: 'bank_transfer' },
+  });
+  expect(start.status(), await start.text()).toBe(200);
+  const attemptId = (await start.json()).attempt.id as string;
+  const utr = String(randomInt(100_000_000_000, 999_999_999_999));
+  const sent = await request.post(`/api/buyer/payments/${attemptId}/utr`, { headers: auth(buyer), data: { utr } });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const ok = await request.post(`/api/admin/finance/payments/${attemptId}/confirm`, { headers: auth(admin) });
+  expect(ok.status(), await ok.text()).toBe(200);
+  return attemptId;
 }

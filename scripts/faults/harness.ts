@@ -484,3 +484,62 @@ export async function openStream(base: string, token: string): Promise<StreamCli
     req.end();
   });
 }
+
+/* ---------- streaming replica ---------- */
+
+/**
+ * A streaming replica of `primary` (its own cluster, private like the primary): pg_basebackup -R from the
+ * primary's replication connection (initdb's trust rules allow it from 127.0.0.1; PostgreSQL 15 defaults to
+ * wal_level=replica), started on its own port as a hot standby.
+ */
+export async function startReplica(res: Resources, primary: PrivatePostgres): Promise<PrivatePostgres> {
+  const dir = mkdtempSync(join(tmpdir(), 'ub-faults-replica-'));
+  res.add(() => removeDir(dir));
+  await run('chown', ['postgres:postgres', dir]);
+  const data = join(dir, 'data');
+  await asPostgres(join(PG_BIN, 'pg_basebackup'), [
+    '-D',
+    data,
+    '-R',
+    '-X',
+    'stream',
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primary.port),
+    '-U',
+    'postgres',
+  ]);
+  const port = await freePort();
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c max_connections=60 -c hot_standby=on`;
+  let running = false;
+  const pgctl = (args: string[]) => asPostgres(join(PG_BIN, 'pg_ctl'), ['-D', data, ...args]);
+  const start = async () => {
+    await pgctl(['start', '-w', '-t', '30', '-l', join(dir, 'postgres.log'), '-o', options]);
+    running = true;
+  };
+  const stop = async (mode: 'fast' | 'immediate' = 'fast') => {
+    await pgctl(['stop', '-w', '-t', '30', '-m', mode]);
+    running = false;
+  };
+  await start();
+  res.add(async () => {
+    if (running) await stop('immediate');
+  });
+  const url = `postgres://postgres@127.0.0.1:${port}/ub`;
+  return {
+    url,
+    port,
+    start,
+    stop,
+    async query<T>(text: string, params: unknown[] = []) {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try {
+        return (await c.query(text, params)).rows as T[];
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}

@@ -94,7 +94,8 @@ export async function killScenario(checks: Checks, res: Resources) {
       (
         await pg.query(
           `select 1 from pg_stat_activity
-            where datname = 'ub' and state in ('active', 'idle in transaction') and query ilike '%insert into products%'`,
+            where datname = 'ub' and state in ('active', 'idle in transaction')
+              and (query ilike '%insert into products%' or query ilike 'copy products%')`,
         )
       ).length > 0,
     60_000,

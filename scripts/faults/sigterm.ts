@@ -102,7 +102,7 @@ export async function sigtermScenario(checks: Checks, res: Resources) {
     async () =>
       (
         await pg.query(
-          `select 1 from pg_stat_activity where datname = 'ub' and query ilike '%insert into products%'
+          `select 1 from pg_stat_activity where datname = 'ub' and (query ilike '%insert into products%' or query ilike 'copy products%')
               and state in ('active', 'idle in transaction')`,
         )
       ).length > 0,

@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -12,6 +12,7 @@ import {
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { createReadRouter, primaryUntil, readPrimaryCookie } from './db/replica.ts';
 import { inProcessBus } from './lib/events.ts';
 import { createImageWork } from './lib/image-work.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
@@ -19,11 +20,14 @@ import { redisBus } from './lib/redis-bus.ts';
 import { createStorage } from './lib/storage.ts';
 import { sweepPendingFiles } from './lib/stored-files.ts';
 import { webDistDir } from './lib/paths.ts';
-import { htmlShell } from './lib/html-shell.ts';
+import { type HtmlShell, htmlShell } from './lib/html-shell.ts';
+import { pageLanguage } from './lib/i18n.ts';
+import { cachedCatalogSearch } from './modules/catalog/queries.ts';
 import { publicPageRoutes } from './routes/pages.ts';
 import fastifyCompress from '@fastify/compress';
 import { constants as zlibConstants } from 'node:zlib';
 import { jobDefinitions } from './jobs/definitions.ts';
+import { paymentGateway } from './modules/payments/providers/index.ts';
 import { createJobRunner } from './jobs/runner.ts';
 import { startSchedules } from './jobs/schedules.ts';
 import { ensureAdmin } from './modules/auth/accounts.ts';
@@ -37,6 +41,7 @@ import rateLimitPlugin from './plugins/rate-limit.ts';
 import unreadBodyPlugin from './plugins/unread-body.ts';
 import sellerStatusPlugin from './plugins/seller-status.ts';
 import { apiRoutes } from './routes/index.ts';
+import testCheckout from './routes/pay/test.ts';
 import './types.ts';
 
 /** Far above a healthy Redis round trip (well under 1 ms here), low enough that a hung Redis costs little. */
@@ -84,6 +89,35 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('database', db);
   app.decorate('db', db.db);
+  app.decorate('catalogSearch', cachedCatalogSearch(config.catalogCacheSeconds));
+  const reads = createReadRouter({
+    primary: db,
+    replica: config.DATABASE_REPLICA_URL
+      ? await openDatabase({ url: config.DATABASE_REPLICA_URL, poolSize: 10, migrate: false })
+      : undefined,
+    maxLagMs: config.REPLICA_MAX_LAG_MS,
+    onChange: (s) =>
+      app.log.warn(
+        { event: s.healthy ? 'replica.in_use' : 'replica.not_used', lagMs: s.lagMs, error: s.lastError },
+        s.healthy
+          ? 'the read replica takes lagging reads'
+          : 'the read replica is behind or down: reads go to the primary',
+      ),
+  });
+  app.decorate('reads', reads);
+  app.decorate('readLagging', <T>(req: FastifyRequest, fn: (database: Database) => Promise<T>) =>
+    reads.read(fn, primaryUntil(req.headers.cookie)),
+  );
+  if (config.DATABASE_REPLICA_URL) {
+    // A client that wrote reads from the primary until the replica surely holds its write.
+    app.addHook('onSend', async (req, reply) => {
+      if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || reply.statusCode >= 400) return;
+      reply.header(
+        'set-cookie',
+        readPrimaryCookie(Date.now() + reads.stickyMs, reads.stickyMs, req.protocol === 'https'),
+      );
+    });
+  }
   app.decorate('sms', createSmsProvider(config, app.log));
   app.decorate('mailer', createMailer(config, app.log));
   app.decorate('storage', createStorage(config));
@@ -111,6 +145,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ]
     : [];
 
+  app.decorate('gateway', await paymentGateway(config, db.db));
   app.decorate(
     'jobs',
     createJobRunner({
@@ -126,6 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.addHook('onClose', async () => {
     stopSchedules?.();
+    await reads.close();
     await app.jobs.stop();
     for (const stop of stopRevocations) stop();
     await app.events.close();
@@ -180,8 +216,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(testCheckout);
 
   const web = options.webDir === undefined ? webDistDir() : options.webDir || undefined;
+  let shell: HtmlShell | undefined;
   if (web) {
     await app.register(fastifyStatic, {
       root: web,
@@ -195,15 +233,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    publicPageRoutes(app, htmlShell(web));
+    shell = htmlShell(web);
+    publicPageRoutes(app, shell);
   }
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
-    if (path === '/api' || path.startsWith('/api/') || req.method !== 'GET' || !web) {
+    if (path === '/api' || path.startsWith('/api/') || req.method !== 'GET' || !web || !shell) {
       return reply.status(404).send({ error: `Route ${req.method} ${path} not found` });
     }
     // History fallback: the web app's router handles /dashboard/products and friends.
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    // The page carries the catalogue of the browser's language (ADR 0028).
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie, Accept-Language')
+      .type('text/html; charset=utf-8')
+      .send(shell.app(pageLanguage(req)));
   });
 
   // A process killed mid-upload (or mid-deletion) left files whose rows never committed: see lib/stored-files.ts.

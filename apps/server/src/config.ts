@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isIP } from 'node:net';
 import { isSameAsLogin, PASSWORD_MESSAGES, passwordProblem } from '@ub/shared';
 import { z } from 'zod';
@@ -50,6 +51,12 @@ const trustProxy = z
     return entries;
   });
 
+const optionalSecret = z
+  .string()
+  .min(8, 'must be at least 8 characters')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
 const configSchema = z
   .object({
     NODE_ENV: z
@@ -63,6 +70,19 @@ const configSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /** A streaming replica of DATABASE_URL: reads that may lag a moment go there (db/replica.ts). */
+    DATABASE_REPLICA_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** A replica further behind than this takes no reads until it catches up. */
+    REPLICA_MAX_LAG_MS: z.coerce
+      .number({ error: 'must be a whole number of milliseconds from 100 to 600000' })
+      .int({ error: 'must be a whole number of milliseconds from 100 to 600000' })
+      .min(100, { error: 'must be a whole number of milliseconds from 100 to 600000' })
+      .max(600_000, { error: 'must be a whole number of milliseconds from 100 to 600000' })
+      .default(2000),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -123,6 +143,32 @@ const configSchema = z
       .max(64, { error: 'must be a whole number from 1 to 64' })
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /**
+     * Seconds a catalogue search answer is kept per process (ADR 0025); unset: 10 in production, 0 (off) elsewhere,
+     * so tests and development see every change at once.
+     */
+    CATALOG_CACHE_SECONDS: z.coerce
+      .number({ error: 'must be a whole number of seconds from 0 to 300' })
+      .int({ error: 'must be a whole number of seconds from 0 to 300' })
+      .min(0, { error: 'must be a whole number of seconds from 0 to 300' })
+      .max(300, { error: 'must be a whole number of seconds from 0 to 300' })
+      .optional(),
+    /**
+     * Server processes (cluster.ts): 1 runs the server in this process; more, or `auto` (one per core), starts a
+     * supervisor that keeps that many worker processes on the one port and restarts any that dies.
+     */
+    WORKERS: z
+      .union([
+        z.literal('auto'),
+        z.coerce
+          .number({ error: 'must be auto or a whole number from 1 to 64' })
+          .int({ error: 'must be auto or a whole number from 1 to 64' })
+          .min(1, { error: 'must be auto or a whole number from 1 to 64' })
+          .max(64, { error: 'must be auto or a whole number from 1 to 64' }),
+      ])
+      .optional()
+      .or(z.literal('').transform(() => undefined))
+      .transform((v) => (v === 'auto' ? Math.max(2, availableParallelism()) : (v ?? 1))),
     /** Multiplies every rate limit; tests and benchmarks raise it, production keeps 1. */
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
     /** Starts every rate-limit key in Redis, so deployments sharing one Redis keep separate budgets. */
@@ -157,6 +203,58 @@ const configSchema = z
       .default(2),
     /** Whose X-Forwarded-For to believe: nobody (unset), a hop count, or a list of proxy addresses/CIDRs. */
     TRUST_PROXY: trustProxy,
+    /**
+     * The payment gateway: `test` (a local checkout page on this server) or `razorpay`. Unset: the payments
+     * module's default (`test`). Bank transfer is offered beside either.
+     */
+    PAYMENT_PROVIDER: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(['test', 'razorpay'], { error: 'must be test or razorpay' }).optional(),
+    ),
+    /** Razorpay API keys (Dashboard, Account & Settings, API Keys): rzp_test_... or rzp_live_... and its secret. */
+    RAZORPAY_KEY_ID: z
+      .string()
+      .regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, 'must be a Razorpay key id (rzp_test_... or rzp_live_...)')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    RAZORPAY_KEY_SECRET: optionalSecret,
+    /** The secret entered when registering the webhook in the Razorpay Dashboard (not the key secret). */
+    RAZORPAY_WEBHOOK_SECRET: optionalSecret,
+    /** After changing the webhook secret: the old one, still accepted for a day of redeliveries signed with it. */
+    RAZORPAY_WEBHOOK_SECRET_PREVIOUS: optionalSecret,
+    /** Razorpay's API address, with or without the /v1; only a test or an egress proxy changes it. */
+    RAZORPAY_API_BASE: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .optional()
+      .or(z.literal('').transform(() => undefined))
+      .transform((v) => v ?? 'https://api.razorpay.com/v1'),
+    /** How sellers are paid: `manual` (bank file and UTRs entered by the admin, the default) or `razorpayx`. */
+    PAYOUT_PROVIDER: z.enum(['manual', 'razorpayx'], { error: 'must be manual or razorpayx' }).default('manual'),
+    /** The RazorpayX account number payouts are made from (RazorpayX Dashboard, My Account & Settings, Banking). */
+    RAZORPAYX_ACCOUNT_NUMBER: z
+      .string()
+      .regex(/^[0-9]{5,20}$/, 'must be the RazorpayX account number, digits only')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** The secret of the RazorpayX webhook (payout events), which is registered apart from the payments one. */
+    RAZORPAYX_WEBHOOK_SECRET: optionalSecret,
+    /** Secret the local `test` gateway signs its checkout redirects and webhooks with (Razorpay's format). */
+    TEST_GATEWAY_SECRET: z.string().min(8).default('test-gateway-secret'),
+    /** The platform's account buyers pay by bank transfer (NEFT, RTGS, IMPS, UPI) and quote the reference. */
+    BANK_ACCOUNT_NAME: z.string().min(1).default('Udyog Bazaar Escrow Account'),
+    BANK_ACCOUNT_NUMBER: z.string().min(1).default('50200012345678'),
+    BANK_IFSC: z
+      .string()
+      .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'must be an IFSC code (e.g. HDFC0000123)')
+      .default('HDFC0000123'),
+    BANK_NAME: z.string().min(1).default('HDFC Bank, Fort branch, Mumbai'),
+    /** Days after delivery before an order's money is released to the seller (never while a dispute is open). */
+    SETTLEMENT_HOLD_DAYS: z.coerce
+      .number({ error: 'must be a whole number of days from 0 to 60' })
+      .int({ error: 'must be a whole number of days from 0 to 60' })
+      .min(0, { error: 'must be a whole number of days from 0 to 60' })
+      .max(60, { error: 'must be a whole number of days from 0 to 60' })
+      .default(7),
   })
   .superRefine((c, ctx) => {
     if (c.SMS_PROVIDER === 'msg91' && (!c.MSG91_AUTH_KEY || !c.MSG91_TEMPLATE_ID)) {
@@ -176,12 +274,55 @@ const configSchema = z
     if (c.ADMIN_EMAIL && c.ADMIN_PASSWORD && isSameAsLogin(c.ADMIN_PASSWORD, { email: c.ADMIN_EMAIL })) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: PASSWORD_MESSAGES.sameAsLogin });
     }
+    if (c.PAYMENT_PROVIDER === 'razorpay' || c.PAYOUT_PROVIDER === 'razorpayx') {
+      const who = c.PAYMENT_PROVIDER === 'razorpay' ? 'PAYMENT_PROVIDER=razorpay' : 'PAYOUT_PROVIDER=razorpayx';
+      const needed =
+        c.PAYMENT_PROVIDER === 'razorpay'
+          ? (['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const)
+          : (['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET'] as const);
+      const missing = needed.filter((k) => !c[k]);
+      if (missing.length) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [missing[0] ?? 'RAZORPAY_KEY_ID'],
+          message: `${who} needs ${missing.join(', ')}`,
+        });
+      }
+    }
+    if (c.PAYOUT_PROVIDER === 'razorpayx' && !c.RAZORPAYX_ACCOUNT_NUMBER) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RAZORPAYX_ACCOUNT_NUMBER'],
+        message: 'PAYOUT_PROVIDER=razorpayx needs RAZORPAYX_ACCOUNT_NUMBER',
+      });
+    }
+    if (c.DATABASE_REPLICA_URL && !c.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_REPLICA_URL'],
+        message: 'a replica needs DATABASE_URL (the primary it follows)',
+      });
+    }
+    if (c.WORKERS > 1 && !c.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WORKERS'],
+        message: 'several workers need DATABASE_URL (the embedded database belongs to one process)',
+      });
+    }
+    if (c.WORKERS > 1 && !c.REDIS_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WORKERS'],
+        message: 'several workers need REDIS_URL (live notifications, rate limits and sign-outs are shared through it)',
+      });
+    }
     if (Boolean(c.ADMIN_EMAIL) !== Boolean(c.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'set ADMIN_EMAIL and ADMIN_PASSWORD together' });
     }
   });
 
-export type Config = z.infer<typeof configSchema> & { seedDemo: boolean };
+export type Config = z.infer<typeof configSchema> & { seedDemo: boolean; catalogCacheSeconds: number };
 
 export class ConfigError extends Error {}
 
@@ -196,5 +337,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   // Demo data never goes into production; elsewhere it defaults on for the embedded database only.
-  return { ...c, seedDemo: c.NODE_ENV !== 'production' && (c.SEED_DEMO ?? !c.DATABASE_URL) };
+  return {
+    ...c,
+    seedDemo: c.NODE_ENV !== 'production' && (c.SEED_DEMO ?? !c.DATABASE_URL),
+    catalogCacheSeconds: c.CATALOG_CACHE_SECONDS ?? (c.NODE_ENV === 'production' ? 10 : 0),
+  };
 }

@@ -1,5 +1,7 @@
+import cluster from 'node:cluster';
 import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
+import { retireOnRequest, runSupervisor } from './cluster.ts';
 import { warmUpPdfFonts } from './lib/pdf.ts';
 import { seedDemo } from './seed/demo.ts';
 
@@ -14,8 +16,17 @@ async function main() {
     }
     throw err;
   }
+  if (config.WORKERS > 1 && cluster.isPrimary) {
+    runSupervisor({
+      count: config.WORKERS,
+      log: (event, data) => console.log(JSON.stringify({ level: 30, time: Date.now(), event, ...data, msg: event })),
+    });
+    return;
+  }
   const app = await buildApp({ config });
-  if (config.seedDemo) await seedDemo(app);
+  // Under the supervisor only the first worker seeds, so two do not race to fill an empty database.
+  if (config.seedDemo && (!cluster.isWorker || cluster.worker?.id === 1)) await seedDemo(app);
+  retireOnRequest(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -27,8 +38,11 @@ async function main() {
     await app.close();
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // A worker under the supervisor retires instead (cluster.ts): it keeps answering on kept-alive connections.
+  if (!cluster.isWorker) {
+    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    process.on('SIGINT', () => void shutdown('SIGINT'));
+  }
 
   await app.listen({ port: config.PORT, host: config.HOST });
   setImmediate(() => {

@@ -1,7 +1,9 @@
+import type { PaymentGateway } from './modules/payments/providers/types.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Role, SellerAction } from '@ub/shared';
+import type { CatalogList, CatalogQuery, Role, SellerAction } from '@ub/shared';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { ReadRouter } from './db/replica.ts';
 import type { AuthUser } from './modules/auth/sessions.ts';
 import type { SmsProvider } from './modules/auth/sms.ts';
 import type { EventBus } from './lib/events.ts';
@@ -15,6 +17,10 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    /** Reads that may lag a moment: on the replica when there is a healthy one (db/replica.ts). */
+    reads: ReadRouter;
+    /** Runs such a read for this request: on the primary when its client wrote a moment ago. */
+    readLagging<T>(req: FastifyRequest, fn: (database: Database) => Promise<T>): Promise<T>;
     sms: SmsProvider;
     events: EventBus;
     mailer: Mailer;
@@ -24,6 +30,10 @@ declare module 'fastify' {
     imageWork: ImageWork;
     /** The durable job runner (jobs/): polling when JOBS_ENABLED, else driven by `drain()` (tests). */
     jobs: JobRunner;
+    /** The payment gateway PAYMENT_PROVIDER chose (modules/payments/providers). */
+    gateway: PaymentGateway;
+    /** The catalogue search behind its per-process cache (modules/catalog/queries.ts `cachedCatalogSearch`). */
+    catalogSearch: (database: Database, f: CatalogQuery) => Promise<CatalogList>;
     /** onRequest hook: 401 without a live token, 403 when the user's role is not one of `roles`. */
     requireRole(...roles: Role[]): (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: attaches the user when a live token is sent, and lets anonymous callers through. */

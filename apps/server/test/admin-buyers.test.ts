@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createSession } from '../src/modules/auth/sessions.ts';
 import { createBuyer } from '../src/seed/factories.ts';
 import { call, count, loginAdmin, useTestApp } from './helpers.ts';
-import { placeOrder, tradeSetup } from './trade-fixtures.ts';
+import { placeOrder, tradeSetup, payOrder } from './trade-fixtures.ts';
 
 const t = useTestApp();
 
@@ -70,10 +70,7 @@ describe('admin buyers list and record', () => {
     const order = await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id);
     expect(order.statusCode).toBe(201);
     const orderId = order.json().id as string;
-    const pay = await call(t.app, 'POST', `/api/buyer/orders/${orderId}/payments`, {
-      token: buyer.token,
-      body: { method: 'UPI', reference: 'UTR-ADMIN-BUYERS-1' },
-    });
+    const pay = await payOrder(t.app, buyer.token, orderId);
     expect(pay.statusCode).toBe(201);
     const dispute = await call(t.app, 'POST', `/api/buyer/orders/${orderId}/disputes`, {
       token: buyer.token,

@@ -4,7 +4,7 @@ import { notifyAdmins } from '../src/modules/notifications/notify-admins.ts';
 import { transaction } from '../src/lib/transaction.ts';
 import { call, loginAdmin, sellerRegistration, useTestApp } from './helpers.ts';
 import { openStream } from './sse-client.ts';
-import { placeOrder, tradeSetup } from './trade-fixtures.ts';
+import { placeOrder, tradeSetup, payOrder } from './trade-fixtures.ts';
 
 const t = useTestApp();
 let base: string;
@@ -70,10 +70,7 @@ describe('admin notifications', () => {
     await loginAdmin(t.app);
     const { seller, buyer, product } = await tradeSetup(t.app);
     const { id: orderId } = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id)).json();
-    await call(t.app, 'POST', `/api/buyer/orders/${orderId}/payments`, {
-      token: buyer.token,
-      body: { method: 'UPI', reference: 'UTR-ADMIN-NOTE-1' },
-    });
+    await payOrder(t.app, buyer.token, orderId);
     const since = new Date(Date.now() - 1000);
     const res = await call(t.app, 'POST', `/api/buyer/orders/${orderId}/disputes`, {
       token: buyer.token,

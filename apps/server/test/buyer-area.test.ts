@@ -3,7 +3,7 @@ import { createBuyer, makeGstin, makePhone } from '../src/seed/factories.ts';
 import { call, count, createBuyerSession, loginAdmin, loginSeller, type TestContext, useTestApp } from './helpers.ts';
 import { upload } from './multipart.ts';
 import { VALID_PDF, validPng } from './openapi-support.ts';
-import { placeOrder, setStatus, tradeSetup } from './trade-fixtures.ts';
+import { placeOrder, setStatus, tradeSetup, payOrder } from './trade-fixtures.ts';
 
 const t: TestContext = useTestApp();
 
@@ -124,10 +124,7 @@ describe('the buyer dashboard and orders', () => {
     const a = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id, 10)).json();
     const b = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id, 20)).json();
     const c = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id, 10)).json();
-    await call(t.app, 'POST', `/api/buyer/orders/${a.id}/payments`, {
-      token: buyer.token,
-      body: { method: 'UPI', reference: 'UPI-1' },
-    });
+    await payOrder(t.app, buyer.token, a.id);
     await setStatus(t.app, seller.token, c.id, { status: 'cancelled', reason: 'No stock' });
     await call(t.app, 'POST', '/api/buyer/rfqs', {
       token: buyer.token,
@@ -150,10 +147,7 @@ describe('the buyer dashboard and orders', () => {
     const open = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id)).json();
     const done = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id)).json();
     const gone = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id)).json();
-    await call(t.app, 'POST', `/api/buyer/orders/${done.id}/payments`, {
-      token: buyer.token,
-      body: { method: 'UPI', reference: 'UPI-1' },
-    });
+    await payOrder(t.app, buyer.token, done.id);
     await setStatus(t.app, seller.token, done.id, { status: 'processing' });
     await setStatus(t.app, seller.token, done.id, { status: 'shipped', carrier: 'DTDC', trackingNumber: 'D1' });
     await setStatus(t.app, seller.token, done.id, { status: 'delivered' });
@@ -255,10 +249,7 @@ describe('dispute evidence', () => {
     const { seller, buyer, product } = await tradeSetup(t.app);
     const other = await createBuyerSession(t.app);
     const o = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id)).json();
-    await call(t.app, 'POST', `/api/buyer/orders/${o.id}/payments`, {
-      token: buyer.token,
-      body: { method: 'UPI', reference: 'UPI-9' },
-    });
+    await payOrder(t.app, buyer.token, o.id);
     const d = (
       await call(t.app, 'POST', `/api/buyer/orders/${o.id}/disputes`, {
         token: buyer.token,
@@ -295,13 +286,41 @@ describe('dispute evidence', () => {
     expect(stranger.statusCode).toBe(404);
   });
 
+  it("lets the order's seller see the dispute and open its evidence; another seller gets 404", async () => {
+    const { seller, buyer, product } = await tradeSetup(t.app);
+    const otherSeller = await loginSeller(t.app);
+    const o = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id)).json();
+    await payOrder(t.app, buyer.token, o.id);
+    const d = (
+      await call(t.app, 'POST', `/api/buyer/orders/${o.id}/disputes`, {
+        token: buyer.token,
+        body: { reason: 'Two cartons short' },
+      })
+    ).json();
+    await upload(t.app, `/api/buyer/disputes/${d.id}/evidence`, buyer.token, [
+      { field: 'files', name: 'count-sheet.pdf', data: VALID_PDF, type: 'application/pdf' },
+    ]);
+    const res = await call(t.app, 'GET', `/api/orders/${o.id}/disputes`, { token: seller.token });
+    expect(res.statusCode).toBe(200);
+    const [dispute] = res.json().disputes;
+    expect(dispute).toMatchObject({ id: d.id, reason: 'Two cartons short', status: 'open' });
+    expect(dispute.evidence).toEqual([expect.objectContaining({ name: 'count-sheet.pdf', mime: 'application/pdf' })]);
+    const url = dispute.evidence[0].url as string;
+    expect(url).toMatch(/^\/api\/orders\/disputes\//);
+    const file = await call(t.app, 'GET', url, { token: seller.token });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await call(t.app, 'GET', url, { token: otherSeller.token })).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', `/api/orders/${o.id}/disputes`, { token: otherSeller.token })).statusCode).toBe(
+      404,
+    );
+    expect((await call(t.app, 'GET', url, { token: buyer.token })).statusCode).toBe(403);
+  });
+
   it('refuses a file that is not a photo or PDF, and more than five files, storing nothing', async () => {
     const { seller, buyer, product } = await tradeSetup(t.app);
     const o = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id)).json();
-    await call(t.app, 'POST', `/api/buyer/orders/${o.id}/payments`, {
-      token: buyer.token,
-      body: { method: 'UPI', reference: 'UPI-10' },
-    });
+    await payOrder(t.app, buyer.token, o.id);
     const d = (
       await call(t.app, 'POST', `/api/buyer/orders/${o.id}/disputes`, { token: buyer.token, body: { reason: 'Short' } })
     ).json();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call, loginAdmin, useTestApp } from './helpers.ts';
-import { placeOrder, setStatus, tradeSetup } from './trade-fixtures.ts';
+import { placeOrder, setStatus, tradeSetup, payOrder } from './trade-fixtures.ts';
 
 const t = useTestApp();
 
@@ -21,10 +21,7 @@ describe("a buyer's notifications follow their RFQs and orders", () => {
     const id = placed.json().id as string;
     expect(await buyerList(buyer.token)).toEqual([]);
 
-    await call(t.app, 'POST', `/api/buyer/orders/${id}/payments`, {
-      token: buyer.token,
-      body: { method: 'UPI', reference: 'UPI-771' },
-    });
+    await payOrder(t.app, buyer.token, id);
     await setStatus(t.app, seller.token, id, { status: 'processing' });
     await setStatus(t.app, seller.token, id, {
       status: 'shipped',
@@ -48,18 +45,22 @@ describe("a buyer's notifications follow their RFQs and orders", () => {
     });
 
     const list = await buyerList(buyer.token);
-    expect(list.map((n) => n.title)).toEqual([
-      'Payment recorded',
-      'Order accepted',
-      'Order shipped',
-      'Order delivered',
-      'Dispute opened',
-      'Dispute updated',
-      'Dispute resolved',
-    ]);
+    // Resolved for the buyer: the refund is issued in the same transaction (its notice and the resolution's).
+    expect(list.map((n) => n.title).sort()).toEqual(
+      [
+        'Payment received',
+        'Order accepted',
+        'Order shipped',
+        'Order delivered',
+        'Dispute opened',
+        'Dispute updated',
+        'Refund issued',
+        'Dispute resolved',
+      ].sort(),
+    );
     expect(new Set(list.map((n) => n.link))).toEqual(new Set([`/buyer/orders/${id}`]));
     expect(list[2]?.message).toContain('DL123');
-    expect(list[6]?.message).toContain('Refund of two cartons agreed');
+    expect(list.find((n) => n.title === 'Dispute resolved')?.message).toContain('Refund of two cartons agreed');
     // The seller's own list is untouched by the buyer's notices: only what the seller hears about.
     const sellerTitles = (await call(t.app, 'GET', '/api/notifications?pageSize=100', { token: seller.token }))
       .json()

@@ -1,4 +1,4 @@
-import type { NOTIFICATION_TYPES } from '@ub/shared';
+import { NOTIFICATION_TYPES, notificationTypesFor } from '@ub/shared';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications } from '../src/db/schema/index.ts';
 import { notify } from '../src/modules/notifications/notify.ts';
@@ -129,17 +129,17 @@ describe('notification preferences and e-mail', () => {
 
   it('starts with no e-mail kinds and stores the chosen ones per user', async () => {
     const first = await call(t.app, 'GET', '/api/notifications/preferences', { token: seller.token });
-    expect(first.json()).toEqual({ email: [] });
+    expect(first.json().email).toEqual([]);
     const put = await call(t.app, 'PUT', '/api/notifications/preferences', {
       token: seller.token,
       body: { email: ['order_new', 'contact_reply'] },
     });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toEqual({ email: ['order_new', 'contact_reply'] });
+    expect(put.json().email).toEqual(['order_new', 'contact_reply']);
     const other = await loginSeller(t.app);
-    expect((await call(t.app, 'GET', '/api/notifications/preferences', { token: other.token })).json()).toEqual({
-      email: [],
-    });
+    expect((await call(t.app, 'GET', '/api/notifications/preferences', { token: other.token })).json().email).toEqual(
+      [],
+    );
   });
 
   it('rejects an unknown kind with 400 and keeps the stored choice', async () => {
@@ -150,7 +150,45 @@ describe('notification preferences and e-mail', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('Unknown notification type.');
     const now = await call(t.app, 'GET', '/api/notifications/preferences', { token: seller.token });
-    expect(now.json()).toEqual({ email: ['order_new', 'contact_reply'] });
+    expect(now.json().email).toEqual(['order_new', 'contact_reply']);
+  });
+
+  it("lists each role only its own kinds, and a buyer cannot opt into a seller's", async () => {
+    const mine = await call(t.app, 'GET', '/api/notifications/preferences', { token: seller.token });
+    expect(mine.json().kinds).toEqual(notificationTypesFor('seller'));
+    expect(mine.json().kinds).toEqual(expect.arrayContaining(['order_new', 'requirement_new', 'settlement_paid']));
+    expect(mine.json().kinds).not.toContain('rfq_quote');
+    expect(mine.json().kinds).not.toContain('requirement_quote');
+
+    const buyer = await createBuyerSession(t.app);
+    const theirs = await call(t.app, 'GET', '/api/notifications/preferences', { token: buyer.token });
+    expect(theirs.json().kinds).toEqual(notificationTypesFor('buyer'));
+    expect(theirs.json().kinds).toEqual(
+      expect.arrayContaining(['rfq_quote', 'order_update', 'requirement_quote', 'dispute_update']),
+    );
+    for (const sellerKind of [
+      'order_new',
+      'requirement_new',
+      'settlement_paid',
+      'product_approved',
+      'admin_spam_report',
+    ]) {
+      expect(theirs.json().kinds).not.toContain(sellerKind);
+    }
+    const put = await call(t.app, 'PUT', '/api/notifications/preferences', {
+      token: buyer.token,
+      body: { email: ['order_update', 'order_new'] },
+    });
+    expect(put.json().email).toEqual(['order_update']);
+  });
+
+  it('gives every kind of notification to at least one role', () => {
+    const covered = new Set([
+      ...notificationTypesFor('admin'),
+      ...notificationTypesFor('seller'),
+      ...notificationTypesFor('buyer'),
+    ]);
+    expect(NOTIFICATION_TYPES.filter((k) => !covered.has(k))).toEqual([]);
   });
 
   it('notify() records a notification and e-mails it when the user asked for that kind', async () => {

@@ -131,12 +131,12 @@ export const VALID_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>
 export type World = Awaited<ReturnType<typeof buildWorld>>;
 
 /**
- * Seller A with a product, an order from the buyer (paid), an RFQ, a notification and a document; seller B;
+ * Seller A (verified, like B) with a product, an order from the buyer (paid), an RFQ, a notification and a document; seller B;
  * a second seller C the admin moderates; two buyers; two admins; a lead, a contact message and a dispute.
  */
 export async function buildWorld(app: FastifyInstance) {
-  const sellerA = await loginSeller(app, { gstNumber: '27AAPFU0939F1ZV' });
-  const sellerB = await loginSeller(app);
+  const sellerA = await loginSeller(app, { gstNumber: '27AAPFU0939F1ZV', verified: true });
+  const sellerB = await loginSeller(app, { verified: true });
   const sellerC = await createSeller(app.db, { status: 'received' });
   const buyerA = await createBuyer(app.db);
   const buyerB = await createBuyer(app.db);
@@ -148,12 +148,31 @@ export async function buildWorld(app: FastifyInstance) {
   const order = await placeOrder(app, buyerToken, sellerA.manufacturer.id, productA.id, 10);
   if (order.statusCode !== 201) throw new Error(`order: ${order.body}`);
   const orderId = order.json().id as string;
-  const pay = await call(app, 'POST', `/api/buyer/orders/${orderId}/payments`, {
-    token: buyerToken,
-    body: { method: 'UPI', reference: 'UTR-WORLD-1' },
-  });
-  if (pay.statusCode !== 201) throw new Error(`payment: ${pay.body}`);
-  const paymentId = pay.json().id as string;
+  const paymentId = await payByBankTransfer(app, buyerToken, orderId, admin.token);
+  const [attempt] = await app.database.query<{ id: string }>('select id from payment_attempts where order_id = $1', [
+    orderId,
+  ]);
+  const attemptId = attempt?.id as string;
+  const [refund] = await app.database.query<{ id: string }>(
+    `insert into refunds (refund_number, order_id, attempt_id, manufacturer_id, buyer_id, provider, amount_paise, reason)
+     values ('RFD-WORLD-1', $1, $2, $3, $4, 'bank_transfer', 100, 'Probe') returning id`,
+    [orderId, attemptId, sellerA.manufacturer.id, buyerA.buyer.id],
+  );
+  const refundId = refund?.id as string;
+  // A shipped order of seller A and buyer A above Rs 50,000: its tax invoice and e-way bill are what the tax
+  // document routes read.
+  const shipped = (await placeOrder(app, buyerToken, sellerA.manufacturer.id, productA.id, 600)).json().id as string;
+  const transport = { transporterName: 'VRL', mode: 'road', vehicleNumber: 'MH12AB1234', distanceKm: 800 };
+  for (const body of [
+    { status: 'processing' },
+    { status: 'shipped', carrier: 'BlueDart', trackingNumber: 'W1', transport },
+  ]) {
+    const moved = await call(app, 'POST', `/api/orders/${shipped}/status`, { token: sellerA.token, body });
+    if (moved.statusCode !== 200) throw new Error(`ship: ${moved.body}`);
+  }
+  const [taxDocument] = await app.database.query<{ id: string }>('select id from tax_documents where order_id = $1', [
+    shipped,
+  ]);
   const rfq = await call(app, 'POST', '/api/buyer/rfqs', {
     token: buyerToken,
     body: { manufacturerId: sellerA.manufacturer.id, productName: 'Custom puzzle', quantity: 500, targetPrice: 80 },
@@ -222,6 +241,18 @@ export async function buildWorld(app: FastifyInstance) {
     );
     return { id: closed?.id as string, evidenceId: row?.id as string };
   };
+  /** A PDF attached to a fresh requirement of buyer A, written straight to storage. */
+  const newAttachment = async () => {
+    const { id } = await newRequirement();
+    const key = `requirements/${id}/probe.pdf`;
+    await app.storage.put(key, VALID_PDF, 'application/pdf');
+    const [row] = await app.database.query<{ id: string }>(
+      `insert into requirement_attachments (requirement_id, storage_key, mime, original_name, size)
+       values ($1, $2, 'application/pdf', 'probe.pdf', $3) returning id`,
+      [id, key, VALID_PDF.length],
+    );
+    return { id, attachmentId: row?.id as string };
+  };
   /** A fresh open requirement of buyer A (toys, seller A's and B's category) with seller A's quote on it. */
   const newRequirement = async () => {
     const [r] = await app.database.query<{ id: string }>(
@@ -240,6 +271,7 @@ export async function buildWorld(app: FastifyInstance) {
 
   return {
     newEvidence,
+    newAttachment,
     sellerA,
     sellerB,
     newRequirement,
@@ -250,7 +282,11 @@ export async function buildWorld(app: FastifyInstance) {
     productA,
     productC,
     orderId,
+    shippedOrderId: shipped,
+    taxDocumentId: taxDocument?.id as string,
     paymentId,
+    attemptId,
+    refundId,
     rfqId,
     documentId,
     leadId: lead.json().id as string,
@@ -291,4 +327,21 @@ export async function buildWorld(app: FastifyInstance) {
     /** A fresh session per call, so logout and revocation under test never cut the other calls off. */
     tokenFor: async (userId: string) => (await createSession(app.db, userId, { remember: false })).token,
   };
+}
+
+/** Pays an order the way a buyer does by bank transfer (UTR), confirmed by the admin; returns the payment's id. */
+export async function payByBankTransfer(app: FastifyInstance, buyerToken: string, orderId: string, adminToken: string) {
+  const start = await call(app, 'POST', `/api/buyer/orders/${orderId}/pay`, {
+    token: buyerToken,
+    body: { method: 'bank_transfer' },
+  });
+  if (start.statusCode !== 200) throw new Error(`pay: ${start.body}`);
+  const attemptId = start.json().attempt.id as string;
+  const utr = String(Math.floor(Math.random() * 1e12)).padStart(12, '1');
+  const sent = await call(app, 'POST', `/api/buyer/payments/${attemptId}/utr`, { token: buyerToken, body: { utr } });
+  if (sent.statusCode !== 200) throw new Error(`utr: ${sent.body}`);
+  const ok = await call(app, 'POST', `/api/admin/finance/payments/${attemptId}/confirm`, { token: adminToken });
+  if (ok.statusCode !== 200) throw new Error(`confirm: ${ok.body}`);
+  const [p] = await app.database.query<{ id: string }>('select id from payments where order_id = $1', [orderId]);
+  return p?.id ?? '';
 }

@@ -325,7 +325,7 @@ describe('approval needs an HSN code and a GST rate', () => {
     const { seller, buyer, product } = await approvedProduct({ hsnCode: '95030010', gstPercentage: '5' });
     const placed = await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id, 2);
     expect(placed.statusCode).toBe(201);
-    const { invoiceData } = await import('../src/modules/orders/invoice.ts');
+    const { invoiceOf } = await import('../src/modules/tax-documents/commands.ts');
     const id = placed.json().id;
     for (const status of ['processing', 'shipped']) {
       const res = await call(t.app, 'POST', `/api/orders/${id}/status`, {
@@ -334,8 +334,10 @@ describe('approval needs an HSN code and a GST rate', () => {
       });
       expect(res.statusCode).toBe(200);
     }
-    const inv = await invoiceData(t.app.db, seller.manufacturer.id, id);
-    expect(inv.lines.map((l) => [l.hsnCode, l.gstPercentage])).toEqual([['95030010', '5']]);
+    const inv = (await invoiceOf(t.app.db, { kind: 'seller', manufacturerId: seller.manufacturer.id }, id))?.body as {
+      lines: Array<{ hsn: string; gstRate: number }>;
+    };
+    expect(inv.lines.map((l) => [l.hsn, l.gstRate])).toEqual([['95030010', 5]]);
   });
 
   it('an RFQ turned into an order takes only a well-formed HSN code and a GST rate the site offers', async () => {

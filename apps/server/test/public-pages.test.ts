@@ -79,8 +79,8 @@ describe('public pages', () => {
       name: 'Wooden Toy Car',
       offers: { '@type': 'Offer', priceCurrency: 'INR', price: '1250.00', url: canonical },
     });
-    // A description cannot close the script element that carries it.
-    expect(html.match(/<\/script>/g)?.length).toBe(3);
+    // A description cannot close the script element that carries it (JSON-LD, data, catalogue, app).
+    expect(html.match(/<\/script>/g)?.length).toBe(4);
     const data = /<script type="application\/json" id="ub-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(JSON.parse(data)).toMatchObject({ page: `/products/${ids.product}`, data: { id: ids.product } });
   });
@@ -89,6 +89,21 @@ describe('public pages', () => {
     const res = await get(`/products/${ids.product}-wooden-toy-car`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Wooden Toy Car · Udyog Bazaar</title>');
+  });
+
+  it('render a product afresh once it changed, though its rendered body is kept (ADR 0025)', async () => {
+    const seller = await createSeller(app.db, { companyName: 'Render Cache Works' });
+    const p = await createProduct(app.db, seller.manufacturer.id, { name: 'Brass Bell Cache', price: '1250.00' });
+    const root = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('id="ub-data"'));
+    const first = await get(`/products/${p.id}`);
+    expect((await get(`/products/${p.id}`)).body).toBe(first.body);
+    await app.database.query("update products set price = 2000, name = 'Brass Bell Renamed' where id = $1", [p.id]);
+    const after = await get(`/products/${p.id}`);
+    expect(after.body).toContain('<title>Brass Bell Renamed · Udyog Bazaar</title>');
+    expect(root(after.body)).not.toContain('Brass Bell Cache');
+    expect(root(after.body)).not.toContain('1,250.00');
+    await app.database.query("update manufacturers set status = 'suspended' where id = $1", [seller.manufacturer.id]);
+    expect((await get(`/products/${p.id}`)).statusCode).toBe(404);
   });
 
   it('answer 404, not indexed, for a product that is not listed or does not exist', async () => {

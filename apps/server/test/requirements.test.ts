@@ -1,10 +1,12 @@
-import { REQUIREMENT_LIMITS, REQUIREMENT_MESSAGES } from '@ub/shared';
+import { REQUIREMENT_ATTACHMENT_MESSAGES, REQUIREMENT_LIMITS, REQUIREMENT_MESSAGES, RFQ_MESSAGES } from '@ub/shared';
 import { describe, expect, it } from 'vitest';
 import { EXPIRE_REQUIREMENTS } from '../src/jobs/definitions.ts';
 import { enqueue } from '../src/jobs/queue.ts';
 import { SCHEDULES } from '../src/jobs/schedules.ts';
 import { createProduct, createSeller } from '../src/seed/factories.ts';
 import { call, count, createBuyerSession, loginAdmin, loginSeller, useTestApp } from './helpers.ts';
+import { upload } from './multipart.ts';
+import { VALID_PDF, validPng } from './openapi-support.ts';
 
 const t = useTestApp();
 
@@ -99,13 +101,13 @@ describe('the board and quotes', () => {
   it('shows a requirement only to verified sellers of its category, tells them, and lets each quote once and revise', async () => {
     const buyer = await createBuyerSession(t.app);
     const other = await createBuyerSession(t.app);
-    const toys = await loginSeller(t.app, { category: 'toys', companyName: 'Toy Works' });
+    const toys = await loginSeller(t.app, { verified: true, category: 'toys', companyName: 'Toy Works' });
     // Registered for packaging, but lists an approved toy: sees toy requirements too.
-    const packer = await loginSeller(t.app, { category: 'packaging', companyName: 'Pack Co' });
+    const packer = await loginSeller(t.app, { verified: true, category: 'packaging', companyName: 'Pack Co' });
     await createProduct(t.app.db, packer.manufacturer.id, { category: 'toys' });
-    const electronics = await loginSeller(t.app, { category: 'electronic_components' });
-    const pending = await loginSeller(t.app, { category: 'toys', status: 'under_review' });
-    const suspended = await createSeller(t.app.db, { category: 'toys', status: 'suspended' });
+    const electronics = await loginSeller(t.app, { verified: true, category: 'electronic_components' });
+    const pending = await loginSeller(t.app, { verified: true, category: 'toys', status: 'under_review' });
+    const suspended = await createSeller(t.app.db, { verified: true, category: 'toys', status: 'suspended' });
 
     const created = await post(buyer.token, requirement({ title: 'Rattles for the board test' }));
     const id = created.json().id as string;
@@ -195,8 +197,8 @@ describe('the board and quotes', () => {
 describe('accepting a quote', () => {
   it('makes an accepted RFQ with the quote as the offer, closes the other quotes and tells every seller', async () => {
     const buyer = await createBuyerSession(t.app);
-    const a = await loginSeller(t.app, { category: 'toys', companyName: 'Accepted Toys' });
-    const b = await loginSeller(t.app, { category: 'toys', companyName: 'Other Toys' });
+    const a = await loginSeller(t.app, { verified: true, category: 'toys', companyName: 'Accepted Toys' });
+    const b = await loginSeller(t.app, { verified: true, category: 'toys', companyName: 'Other Toys' });
     const id = (await post(buyer.token, requirement({ title: 'Spinning tops' }))).json().id as string;
     const qa = await call(t.app, 'PUT', `/api/requirements/${id}/quote`, { token: a.token, body: quote() });
     const qb = await call(t.app, 'PUT', `/api/requirements/${id}/quote`, {
@@ -241,6 +243,170 @@ describe('accepting a quote', () => {
   });
 });
 
+describe('attachments', () => {
+  it('lets the buyer attach photos and PDFs; sellers who see it and the admin open them, others get 404', async () => {
+    const buyer = await createBuyerSession(t.app);
+    const other = await createBuyerSession(t.app);
+    const toys = await loginSeller(t.app, { verified: true, category: 'toys' });
+    const electronics = await loginSeller(t.app, { verified: true, category: 'electronic_components' });
+    const admin = await loginAdmin(t.app);
+    const id = (await post(buyer.token, requirement({ title: 'Attachment test blocks' }))).json().id as string;
+    const res = await upload(t.app, `/api/buyer/requirements/${id}/attachments`, buyer.token, [
+      { field: 'files', name: 'sample.png', data: await validPng(), type: 'image/png' },
+      { field: 'files', name: 'drawing.pdf', data: VALID_PDF, type: 'application/pdf' },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().attachments.map((a: { name: string; mime: string }) => [a.name, a.mime])).toEqual([
+      ['sample.png', 'image/png'],
+      ['drawing.pdf', 'application/pdf'],
+    ]);
+
+    // Each role reads them with its own URLs.
+    const mine = (await call(t.app, 'GET', `/api/buyer/requirements/${id}`, { token: buyer.token })).json();
+    expect(mine.attachments.map((a: { name: string }) => a.name)).toEqual(['sample.png', 'drawing.pdf']);
+    const board = (await call(t.app, 'GET', '/api/requirements?search=attachment', { token: toys.token })).json();
+    const onBoard = board.requirements[0].attachments as Array<{ url: string; name: string }>;
+    expect(onBoard.map((a) => a.name)).toEqual(['sample.png', 'drawing.pdf']);
+    const sellerUrl = onBoard[1]?.url as string;
+    expect(sellerUrl).toMatch(new RegExp(`^/api/requirements/${id}/attachments/`));
+    const asSeller = await call(t.app, 'GET', sellerUrl, { token: toys.token });
+    expect(asSeller.statusCode).toBe(200);
+    expect(asSeller.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const adminView = (await call(t.app, 'GET', `/api/admin/requirements/${id}`, { token: admin.token })).json();
+    const asAdmin = await call(t.app, 'GET', adminView.attachments[0].url, { token: admin.token });
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.headers['content-type']).toBe('image/png');
+    const buyerFile = await call(t.app, 'GET', mine.attachments[0].url, { token: buyer.token });
+    expect(buyerFile.statusCode).toBe(200);
+
+    // A seller of another category, another buyer: 404.
+    expect((await call(t.app, 'GET', sellerUrl, { token: electronics.token })).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', mine.attachments[0].url, { token: other.token })).statusCode).toBe(404);
+    const stranger = await upload(t.app, `/api/buyer/requirements/${id}/attachments`, other.token, [
+      { field: 'files', name: 'x.png', data: await validPng(), type: 'image/png' },
+    ]);
+    expect(stranger.statusCode).toBe(404);
+  });
+
+  it('refuses a file that is not a photo or PDF and more than five files, storing nothing', async () => {
+    const buyer = await createBuyerSession(t.app);
+    const id = (await post(buyer.token, requirement({ title: 'Attachment limits' }))).json().id as string;
+    const before = await count(t.database, 'requirement_attachments');
+    const html = await upload(t.app, `/api/buyer/requirements/${id}/attachments`, buyer.token, [
+      { field: 'files', name: 'page.html', data: Buffer.from('<script>alert(1)</script>'), type: 'text/html' },
+    ]);
+    expect(html.statusCode).toBe(400);
+    expect(html.json().fields.files).toBe(REQUIREMENT_ATTACHMENT_MESSAGES.badType('page.html'));
+    const six = await upload(
+      t.app,
+      `/api/buyer/requirements/${id}/attachments`,
+      buyer.token,
+      Array.from({ length: 5 }, (_, i) => ({
+        field: 'files',
+        name: `p${i}.pdf`,
+        data: VALID_PDF,
+        type: 'application/pdf',
+      })),
+    );
+    expect(six.statusCode).toBe(201);
+    const more = await upload(t.app, `/api/buyer/requirements/${id}/attachments`, buyer.token, [
+      { field: 'files', name: 'p6.pdf', data: VALID_PDF, type: 'application/pdf' },
+    ]);
+    expect(more.statusCode).toBe(400);
+    expect(more.json().error).toBe(REQUIREMENT_ATTACHMENT_MESSAGES.tooMany);
+    expect(await count(t.database, 'requirement_attachments')).toBe(before + 5);
+  });
+});
+
+describe('the accepted quote becomes an order taxed at its GST rate', () => {
+  it("carries the quote's GST rate onto the RFQ, and the converted order's totals use it", async () => {
+    const buyer = await createBuyerSession(t.app);
+    const seller = await loginSeller(t.app, { verified: true, category: 'toys', companyName: 'Five Percent Toys' });
+    const id = (await post(buyer.token, requirement({ title: 'Skipping ropes' }))).json().id as string;
+    const q = await call(t.app, 'PUT', `/api/requirements/${id}/quote`, {
+      token: seller.token,
+      body: quote({ pricePerUnit: 42.5, quantity: 2000, gstRate: 5 }),
+    });
+    const accepted = await call(t.app, 'POST', `/api/buyer/requirements/${id}/quotes/${q.json().id}/accept`, {
+      token: buyer.token,
+    });
+    expect(q.statusCode, q.body).toBe(201);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const rfqId = accepted.json().rfqId as string;
+    const rfq = await call(t.app, 'GET', `/api/rfqs/${rfqId}`, { token: seller.token });
+    expect(rfq.statusCode, rfq.body).toBe(200);
+    expect(rfq.json().agreedGstRate).toBe('5.00');
+
+    // The seller cannot change the rate the buyer accepted.
+    const other = await call(t.app, 'POST', `/api/rfqs/${rfqId}/convert`, {
+      token: seller.token,
+      body: { gstPercentage: 18 },
+    });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().fields.gstPercentage).toBe(RFQ_MESSAGES.gstFromQuote(5));
+
+    const converted = await call(t.app, 'POST', `/api/rfqs/${rfqId}/convert`, { token: seller.token, body: {} });
+    expect(converted.statusCode).toBe(201);
+    const order = converted.json();
+    expect(order.products).toEqual([
+      expect.objectContaining({ quantity: 2000, unitPrice: '42.50', gstPercentage: '5.00', taxAmount: '4250.00' }),
+    ]);
+    expect(order.payment).toMatchObject({ subtotal: '85000.00', tax: '4250.00' });
+    const mine = await call(t.app, 'GET', `/api/buyer/orders/${order.id}`, { token: buyer.token });
+    expect(mine.json().payment).toMatchObject({ subtotal: '85000.00', tax: '4250.00' });
+    expect(Number(mine.json().payment.total)).toBe(89250 + Number(mine.json().payment.shipping));
+  });
+});
+
+describe('one definition of a verified seller', () => {
+  it('the catalogue, the seller profile, the board and the quote badge agree on who is verified', async () => {
+    const buyer = await createBuyerSession(t.app);
+    const verified = await loginSeller(t.app, { verified: true, category: 'toys', companyName: 'Badge Toys' });
+    // Approved, but no document was ever approved: not verified anywhere.
+    const bare = await loginSeller(t.app, { category: 'toys', companyName: 'Bare Toys' });
+    const pv = await createProduct(t.app.db, verified.manufacturer.id, { name: 'Badge test kite' });
+    const pb = await createProduct(t.app.db, bare.manufacturer.id, { name: 'Badge test yoyo' });
+
+    const catalogue = async (productId: string) =>
+      (await call(t.app, 'GET', `/api/catalog/products/${productId}`)).json().seller.verified as boolean;
+    const profile = async (sellerId: string) =>
+      (await call(t.app, 'GET', `/api/catalog/sellers/${sellerId}`)).json().verified as boolean;
+    const board = async (token: string) => (await call(t.app, 'GET', '/api/requirements', { token })).statusCode;
+
+    expect([await catalogue(pv.id), await profile(verified.manufacturer.id), await board(verified.token)]).toEqual([
+      true,
+      true,
+      200,
+    ]);
+    expect([await catalogue(pb.id), await profile(bare.manufacturer.id), await board(bare.token)]).toEqual([
+      false,
+      false,
+      403,
+    ]);
+    const id = (await post(buyer.token, requirement({ title: 'Badge test requirement' }))).json().id as string;
+    await t.app.jobs.drain();
+    expect(await notificationsOf(verified.user.id, 'requirement_new', id)).toHaveLength(1);
+    expect(await notificationsOf(bare.user.id, 'requirement_new', id)).toHaveLength(0);
+    const q = await call(t.app, 'PUT', `/api/requirements/${id}/quote`, { token: verified.token, body: quote() });
+    expect(q.statusCode).toBe(201);
+    const badge = async () =>
+      (await call(t.app, 'GET', `/api/buyer/requirements/${id}`, { token: buyer.token })).json().quotes[0]
+        .verified as boolean;
+    expect(await badge()).toBe(true);
+
+    // Its only document is rejected: the badge goes everywhere at once.
+    await t.database.query("update manufacturer_documents set review_status = 'rejected' where manufacturer_id = $1", [
+      verified.manufacturer.id,
+    ]);
+    expect([await catalogue(pv.id), await profile(verified.manufacturer.id), await board(verified.token)]).toEqual([
+      false,
+      false,
+      403,
+    ]);
+    expect(await badge()).toBe(false);
+  });
+});
+
 describe('deadline, spam and the admin', () => {
   it('is scheduled hourly, each slot closing what is due at that minute', () => {
     const schedule = SCHEDULES.find((s) => s.job === EXPIRE_REQUIREMENTS);
@@ -250,7 +416,7 @@ describe('deadline, spam and the admin', () => {
 
   it('closes requirements whose deadline passed, once, and tells the buyer', async () => {
     const buyer = await createBuyerSession(t.app);
-    const seller = await loginSeller(t.app, { category: 'toys' });
+    const seller = await loginSeller(t.app, { verified: true, category: 'toys' });
     // Posted with a future deadline; the job runs as if it were two days after it.
     const id = (await post(buyer.token, requirement({ title: 'Expiring kites', deadline: '2031-01-10' }))).json()
       .id as string;
@@ -273,7 +439,7 @@ describe('deadline, spam and the admin', () => {
   it('sends a spam report to every admin, and an admin removal is audited and told to the buyer', async () => {
     const admin = await loginAdmin(t.app);
     const buyer = await createBuyerSession(t.app);
-    const seller = await loginSeller(t.app, { category: 'toys', companyName: 'Reporting Toys' });
+    const seller = await loginSeller(t.app, { verified: true, category: 'toys', companyName: 'Reporting Toys' });
     const id = (await post(buyer.token, requirement({ title: 'Buy followers cheap' }))).json().id as string;
 
     const report = await call(t.app, 'POST', `/api/requirements/${id}/report`, {

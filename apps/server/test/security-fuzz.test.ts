@@ -241,6 +241,7 @@ describe('fuzzing every JSON and multipart endpoint', () => {
     const multipartOps = ops.filter((o) => RULES[o.key]?.files);
     expect(multipartOps.map((o) => o.key).sort()).toEqual([
       'POST /api/buyer/disputes/{id}/evidence',
+      'POST /api/buyer/requirements/{id}/attachments',
       'POST /api/products/bulk-upload',
       'POST /api/settings/documents',
       'POST /api/upload/product-media/{id}',

@@ -8,7 +8,7 @@ import { RULES } from './access-rules.ts';
 import { call, useTestApp } from './helpers.ts';
 import { upload } from './multipart.ts';
 import { buildWorld, documentedOperations, fillPath, type Operation, sample, type World } from './openapi-support.ts';
-import { placeOrder, setStatus, tradeSetup } from './trade-fixtures.ts';
+import { placeOrder, setStatus, tradeSetup, payOrder } from './trade-fixtures.ts';
 
 /** What each account status may still do, in the words the seller reads in the 403 answer. */
 const REFUSAL: Record<Exclude<ManufacturerStatus, 'approved'>, string> = {
@@ -32,6 +32,7 @@ const TRADE: ManufacturerStatus[] = ['approved'];
  */
 const WRITES: Record<string, ManufacturerStatus[]> = {
   'POST /api/logout': ALL,
+  'PUT /api/auth/language': ALL,
   'POST /api/settings/documents': ALL,
   'DELETE /api/settings/documents/{id}': ALL,
   'DELETE /api/notifications': ALL,
@@ -54,12 +55,24 @@ const WRITES: Record<string, ManufacturerStatus[]> = {
   'POST /api/requirements/{id}/report': TRADE,
   // The world's order is paid: moving it towards delivery is fulfilment (unpaid orders: see below).
   'POST /api/orders/{id}/status': ['approved', 'suspended'],
+  // Series prefixes and the e-invoicing flag are the account's own compliance settings.
+  'PUT /api/settings/tax': ALL,
+  // A price correction is a change of the deal; the e-way bill number and the IRN of what was already issued are
+  // fulfilment of it.
+  'POST /api/orders/{id}/debit-notes': TRADE,
+  'POST /api/orders/{id}/eway-bill': ['approved', 'suspended'],
+  'POST /api/tax-documents/{id}/einvoice/cancel': ['approved', 'suspended'],
+  'POST /api/tax-documents/{id}/einvoice/retry': ['approved', 'suspended'],
 };
 
 /** The reads that only some statuses may make, and what the others are told: the board is for verified sellers. */
 const LIMITED_READS: Record<string, { statuses: ManufacturerStatus[]; refusal: string }> = {
   'GET /api/requirements': { statuses: TRADE, refusal: REQUIREMENT_MESSAGES.notVerified },
   'GET /api/requirements/{id}': { statuses: TRADE, refusal: REQUIREMENT_MESSAGES.notVerified },
+  'GET /api/requirements/{id}/attachments/{attachmentId}': {
+    statuses: TRADE,
+    refusal: REQUIREMENT_MESSAGES.notVerified,
+  },
 };
 
 const t = useTestApp({ DATA_DIR: mkdtempSync(join(tmpdir(), 'ub-status-')), RATE_LIMIT_SCALE: '100' });
@@ -164,16 +177,10 @@ describe('a suspended seller and its orders', () => {
   it('may take a paid order to delivery, but not move an unpaid one or cancel a paid one', async () => {
     const { seller, buyer, product } = await tradeSetup(t.app);
     const paid = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id)).json().id as string;
-    await call(t.app, 'POST', `/api/buyer/orders/${paid}/payments`, {
-      token: buyer.token,
-      body: { method: 'UPI', reference: 'UTR-SUSP-1' },
-    });
+    await payOrder(t.app, buyer.token, paid);
     const unpaid = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id)).json().id as string;
     const second = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id)).json().id as string;
-    await call(t.app, 'POST', `/api/buyer/orders/${second}/payments`, {
-      token: buyer.token,
-      body: { method: 'UPI', reference: 'UTR-SUSP-2' },
-    });
+    await payOrder(t.app, buyer.token, second);
     await setManufacturerStatus(seller.manufacturer.id, 'suspended');
 
     expect((await setStatus(t.app, seller.token, paid, { status: 'processing' })).statusCode).toBe(200);

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { trendLabel } from '../src/modules/trade/dashboard.ts';
 import { type OrderLine, insertOrder } from '../src/modules/orders/commands.ts';
-import { splitGst } from '../src/modules/orders/invoice.ts';
+import { invoiceOf, splitGst } from '../src/modules/tax-documents/commands.ts';
+import type { FrozenDocument } from '../src/modules/tax-documents/types.ts';
 import { depsOf } from '../src/lib/deps.ts';
 import { markSettlementPaid } from '../src/modules/payments/admin.ts';
 import { generateWeeklySettlements } from '../src/modules/payments/settlements.ts';
 import { createAdmin } from '../src/seed/factories.ts';
 import { createBuyer, createProduct } from '../src/seed/factories.ts';
 import { call, loginSeller, useTestApp } from './helpers.ts';
-import { placeOrder, setStatus, shippingTo, tradeSetup } from './trade-fixtures.ts';
+import { placeOrder, setStatus, shippingTo, tradeSetup, payOrder } from './trade-fixtures.ts';
 
 const t = useTestApp();
 const DAY = 86_400_000;
@@ -111,10 +112,7 @@ describe('dashboard overview', () => {
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) ids.push((await placeOrder(t.app, buyer.token, mid, product.id)).json().id);
     await setStatus(t.app, seller.token, ids[0] as string, { status: 'cancelled', reason: 'Buyer asked' });
-    await call(t.app, 'POST', `/api/buyer/orders/${ids[1]}/payments`, {
-      token: buyer.token,
-      body: { method: 'UPI', reference: 'U12345' },
-    });
+    await payOrder(t.app, buyer.token, ids[1] ?? '');
     await createProduct(t.app.db, other.manufacturer.id);
     const extra = await createProduct(t.app.db, mid);
     expect((await call(t.app, 'DELETE', `/api/product/${extra.id}`, { token: seller.token })).statusCode).toBe(200);
@@ -167,10 +165,7 @@ describe('payments', () => {
     for (let i = 0; i < 12; i++)
       ids.push((await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id)).json().id);
     for (const id of ids.slice(0, 3)) {
-      await call(t.app, 'POST', `/api/buyer/orders/${id}/payments`, {
-        token: buyer.token,
-        body: { method: 'RTGS', reference: `R-${id.slice(0, 6)}` },
-      });
+      await payOrder(t.app, buyer.token, id);
     }
     const list = (q: string) => call(t.app, 'GET', `/api/payments?${q}`, { token: seller.token }).then((r) => r.json());
     const all = await list('tab=all');
@@ -181,7 +176,7 @@ describe('payments', () => {
     const paid = await list('tab=paid');
     expect(paid.total).toBe(3);
     expect(
-      paid.payments.every((p: { status: string; method: string }) => p.status === 'Paid' && p.method === 'RTGS'),
+      paid.payments.every((p: { status: string; method: string }) => p.status === 'Paid' && p.method === 'UPI'),
     ).toBe(true);
     expect((await list('search=copper')).total).toBe(12);
     expect((await list(`search=${all.payments[0].paymentId}`)).total).toBe(1);
@@ -189,7 +184,7 @@ describe('payments', () => {
 
     const payId = paid.payments[0].id;
     const detail = (await call(t.app, 'GET', `/api/payments/${payId}`, { token: seller.token })).json();
-    expect(detail).toMatchObject({ status: 'Paid', method: 'RTGS', settlement: null });
+    expect(detail).toMatchObject({ status: 'Paid', method: 'UPI', settlement: null });
     expect(detail.order.orderId).toMatch(/^ORD-/);
 
     const stranger = await loginSeller(t.app);
@@ -203,10 +198,7 @@ describe('payments', () => {
     for (let i = 0; i < 3; i++)
       ids.push((await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id)).json().id);
     for (const id of ids) {
-      await call(t.app, 'POST', `/api/buyer/orders/${id}/payments`, {
-        token: buyer.token,
-        body: { method: 'UPI', reference: `U${id.slice(0, 5)}` },
-      });
+      await payOrder(t.app, buyer.token, id);
     }
     for (const id of ids.slice(0, 2)) {
       await setStatus(t.app, seller.token, id, { status: 'processing' });
@@ -258,32 +250,38 @@ describe('GST tax invoice', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(res.headers['content-disposition']).toMatch(/INV-\d{4}-\d{6}\.pdf/);
+    expect(res.headers['content-disposition']).toMatch(/INV-\d{4}-00001\.pdf/);
   });
 
   it('takes the seller state from the GSTIN and the place of supply from the shipping state', async () => {
-    const { invoiceData } = await import('../src/modules/orders/invoice.ts');
     const { seller, buyer, product } = await tradeSetup(t.app, { gstPercentage: '18' });
     const ship = async (state: string) => {
       const { id } = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id, 10, state)).json();
       await setStatus(t.app, seller.token, id, { status: 'processing' });
       await setStatus(t.app, seller.token, id, { status: 'shipped', carrier: 'BlueDart', trackingNumber: 'BD' });
-      return invoiceData(t.app.db, seller.manufacturer.id, id);
+      return (await invoiceOf(t.app.db, { kind: 'seller', manufacturerId: seller.manufacturer.id }, id))
+        ?.body as FrozenDocument;
     };
     const local = await ship('Maharashtra');
     expect(local.supplyType).toBe('intra');
-    expect(local.placeOfSupply).toBe('Maharashtra (27)');
+    expect(local.placeOfSupply).toEqual({ stateName: 'Maharashtra', stateCode: '27' });
     expect(local.totals).toMatchObject({
-      taxable: '1000.00',
-      cgst: '90.00',
-      sgst: '90.00',
-      igst: '0.00',
-      total: '1180.00',
+      taxablePaise: 100000,
+      cgstPaise: 9000,
+      sgstPaise: 9000,
+      igstPaise: 0,
+      totalPaise: 118000,
     });
     expect(local.amountInWords).toBe('Rupees One Thousand One Hundred Eighty Only');
     const away = await ship('Karnataka');
     expect(away.supplyType).toBe('inter');
-    expect(away.totals).toMatchObject({ cgst: '0.00', sgst: '0.00', igst: '180.00' });
-    expect(away.lines[0]).toMatchObject({ hsnCode: '9503', quantity: 10, rate: '100.00', taxable: '1000.00' });
+    expect(away.totals).toMatchObject({ cgstPaise: 0, sgstPaise: 0, igstPaise: 18000 });
+    expect(away.lines[0]).toMatchObject({
+      hsn: '9503',
+      uqc: 'PCS',
+      quantity: 10,
+      ratePaise: 10000,
+      taxablePaise: 100000,
+    });
   });
 });

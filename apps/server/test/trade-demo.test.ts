@@ -25,11 +25,18 @@ describe('trade demo data', () => {
     });
     const token = login.json().token;
     const overview = (await call(t.app, 'GET', '/api/dashboard/overview', { token })).json();
-    // 72 trade orders, plus the buyer demo's RFQ order awaiting the buyer's confirmation
-    expect(overview.stats.total_orders.count).toBe(73);
+    // 72 trade orders, 5 paid through the money flow (seed/demo-money.ts), plus the buyer demo's RFQ order
+    // awaiting the buyer's confirmation
+    expect(overview.stats.total_orders.count).toBe(78);
     expect(overview.recent_orders).toHaveLength(5);
+    const money = (await call(t.app, 'GET', '/api/payments/summary', { token })).json();
+    expect(money.held.length).toBeGreaterThanOrEqual(2);
+    expect(
+      money.settlements.some((s: { status: string; netPaise: number }) => s.status === 'paid' && s.netPaise > 0),
+    ).toBe(true);
     const rfqs = (await call(t.app, 'GET', '/api/rfqs', { token })).json();
     // 7 trade RFQs, plus the buyer demo's quoted and converted ones
     expect(rfqs.total).toBe(9);
-  });
+    // The whole demo seed runs inside the test (the money part through the real capture, release and settlement).
+  }, 90_000);
 });

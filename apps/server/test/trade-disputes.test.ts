@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { depsOf } from '../src/lib/deps.ts';
 import { updateDispute } from '../src/modules/disputes/commands.ts';
 import { call, count, loginAdmin, useTestApp } from './helpers.ts';
-import { placeOrder, setStatus, tradeSetup } from './trade-fixtures.ts';
+import { placeOrder, setStatus, tradeSetup, payOrder } from './trade-fixtures.ts';
 
 const t = useTestApp();
 const OPEN_MESSAGE = 'A dispute is already open for this order.';
@@ -13,10 +13,7 @@ async function newOrder(opts: { paid?: boolean } = {}) {
   const x = await tradeSetup(t.app);
   const { id } = (await placeOrder(t.app, x.buyer.token, x.seller.manufacturer.id, x.product.id)).json();
   if (opts.paid) {
-    const pay = await call(t.app, 'POST', `/api/buyer/orders/${id}/payments`, {
-      token: x.buyer.token,
-      body: { method: 'UPI', reference: `UTR${Date.now()}` },
-    });
+    const pay = await payOrder(t.app, x.buyer.token, id);
     expect(pay.statusCode).toBe(201);
   }
   return { ...x, orderId: id as string };

@@ -34,3 +34,33 @@ export async function placeOrder(
 export async function setStatus(app: FastifyInstance, token: string, orderId: string, body: Record<string, unknown>) {
   return call(app, 'POST', `/api/orders/${orderId}/status`, { token, body });
 }
+
+/**
+ * The buyer pays an order as in the browser: the test gateway's checkout, Succeed, and the return verified (the
+ * capture is recorded at once; the gateway's queued webhook, when drained, finds it done). Answers like the old
+ * payment call did: 201 with `{ status: 'paid' }`, or the status and error of the step that refused.
+ */
+export async function payOrder(app: FastifyInstance, buyerToken: string, orderId: string) {
+  const start = await call(app, 'POST', `/api/buyer/orders/${orderId}/pay`, {
+    token: buyerToken,
+    body: { method: 'gateway' },
+  });
+  if (start.statusCode !== 200) return { statusCode: start.statusCode, json: () => start.json() };
+  const { attempt } = start.json() as { attempt: { id: string; providerOrderId: string } };
+  const back = await call(app, 'POST', `/pay/test/${attempt.providerOrderId}/succeed`, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `return=${encodeURIComponent(`/buyer/orders/${orderId}`)}`,
+  });
+  const url = new URL(String(back.headers.location), 'http://x');
+  const verify = await call(app, 'POST', `/api/buyer/orders/${orderId}/pay/verify`, {
+    token: buyerToken,
+    body: {
+      attemptId: attempt.id,
+      razorpay_order_id: url.searchParams.get('razorpay_order_id'),
+      razorpay_payment_id: url.searchParams.get('razorpay_payment_id'),
+      razorpay_signature: url.searchParams.get('razorpay_signature'),
+    },
+  });
+  const status = verify.json().status === 'captured' ? 'paid' : verify.json().status;
+  return { statusCode: verify.statusCode === 200 ? 201 : verify.statusCode, json: () => ({ status }) };
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SEARCH_WINDOW, searchDocument } from '../src/lib/search.ts';
 import { createProduct, createSeller } from '../src/seed/factories.ts';
 import { call, count, createBuyerSession, loginSeller, useTestApp } from './helpers.ts';
-import { placeOrder, setStatus, shippingTo, tradeSetup } from './trade-fixtures.ts';
+import { placeOrder, setStatus, shippingTo, tradeSetup, payOrder } from './trade-fixtures.ts';
 
 const t = useTestApp();
 
@@ -112,19 +112,17 @@ describe('buyer orders', () => {
   it('records a payment once and tells the seller; a second payment is 409', async () => {
     const { seller, buyer, product } = await tradeSetup(t.app);
     const { id } = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id)).json();
-    const pay = await call(t.app, 'POST', `/api/buyer/orders/${id}/payments`, {
-      token: buyer.token,
-      body: { method: 'UPI', reference: 'UTR123456' },
-    });
+    const pay = await payOrder(t.app, buyer.token, id);
     expect(pay.statusCode).toBe(201);
     expect(pay.json().status).toBe('paid');
-    const again = await call(t.app, 'POST', `/api/buyer/orders/${id}/payments`, {
-      token: buyer.token,
-      body: { method: 'UPI', reference: 'UTR123457' },
-    });
+    const again = await payOrder(t.app, buyer.token, id);
     expect(again.statusCode).toBe(409);
     const detail = (await call(t.app, 'GET', `/api/orders/${id}`, { token: seller.token })).json();
-    expect(detail.payment).toMatchObject({ status: 'paid', method: 'UPI', reference: 'UTR123456' });
+    expect(detail.payment).toMatchObject({
+      status: 'paid',
+      method: 'UPI',
+      reference: expect.stringMatching(/^pay_test/),
+    });
     const types = await t.database.query<{ type: string }>('select type from notifications where user_id = $1', [
       seller.user.id,
     ]);
@@ -135,10 +133,7 @@ describe('buyer orders', () => {
     const { seller, buyer, product } = await tradeSetup(t.app);
     const { id } = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id, 20)).json();
     expect(await stockOf(product.id)).toBe(80);
-    const pay = await call(t.app, 'POST', `/api/buyer/orders/${id}/payments`, {
-      token: buyer.token,
-      body: { method: 'UPI', reference: 'UTR-CANCEL-1' },
-    });
+    const pay = await payOrder(t.app, buyer.token, id);
     expect(pay.statusCode).toBe(201);
     const cancel = await call(t.app, 'POST', `/api/buyer/orders/${id}/cancel`, {
       token: buyer.token,
@@ -167,10 +162,7 @@ describe('buyer orders', () => {
     const { seller, buyer, product } = await tradeSetup(t.app);
     const { id } = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id)).json();
     const other = await createBuyerSession(t.app);
-    const res = await call(t.app, 'POST', `/api/buyer/orders/${id}/payments`, {
-      token: other.token,
-      body: { method: 'UPI', reference: 'X1' },
-    });
+    const res = await payOrder(t.app, other.token, id);
     expect(res.statusCode).toBe(404);
   });
 });
@@ -203,7 +195,7 @@ describe('order lifecycle', () => {
       trackingNumber: 'DLV123456789',
       estimatedDelivery: '2030-01-15',
     });
-    expect(shipped.json().invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/);
+    expect(shipped.json().invoiceNumber).toMatch(/^INV\/\d{4}\/00001$/);
     const delivered = await setStatus(t.app, seller.token, id, { status: 'delivered' });
     expect(delivered.statusCode).toBe(200);
     const d = delivered.json();
@@ -216,7 +208,6 @@ describe('order lifecycle', () => {
     [[], 'shipped'],
     [[], 'delivered'],
     [['processing'], 'delivered'],
-    [['processing', 'shipped'], 'cancelled'],
     [['processing', 'shipped'], 'processing'],
     [['processing', 'shipped', 'delivered'], 'cancelled'],
     [['cancelled'], 'processing'],

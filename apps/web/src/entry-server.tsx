@@ -8,6 +8,20 @@ import SellerPage from './features/catalog/seller-page.tsx';
 import { provideServerData } from './features/catalog/api/server-data.ts';
 import LandingPage from './features/landing/landing-page.tsx';
 import { Route, Routes } from 'react-router';
+import { type CompiledCatalogue, intlLocale, type Language } from '@ub/shared/i18n';
+import { Messages } from './lib/icu.ts';
+import { LanguageProvider } from './lib/i18n.tsx';
+
+/** One catalogue per language, made on first use (the server hands the compiled catalogue in). */
+const catalogues = new Map<Language, Messages>();
+function messagesFor(lang: Language, messages: CompiledCatalogue): Messages {
+  let m = catalogues.get(lang);
+  if (!m) {
+    m = new Messages(lang, intlLocale(lang), messages);
+    catalogues.set(lang, m);
+  }
+  return m;
+}
 
 /**
  * The public pages rendered to HTML on the server (ADR 0019): the server fetches the page's data through the same
@@ -24,7 +38,13 @@ const PAGES: Record<PublicPage, { path: string; Component: ComponentType }> = {
 };
 
 /** `url` is the path and query; `data` what the page's first query would fetch. */
-export function render(page: PublicPage, url: string, data: unknown): string {
+export function render(
+  page: PublicPage,
+  url: string,
+  data: unknown,
+  lang: Language = 'en',
+  messages: CompiledCatalogue = {},
+): string {
   const { path, Component } = PAGES[page];
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
@@ -32,13 +52,15 @@ export function render(page: PublicPage, url: string, data: unknown): string {
   provideServerData(data === undefined ? null : { page: url, data });
   try {
     return renderToString(
-      <QueryClientProvider client={client}>
-        <StaticRouter location={url}>
-          <Routes>
-            <Route path={path} element={<Component />} />
-          </Routes>
-        </StaticRouter>
-      </QueryClientProvider>,
+      <LanguageProvider messages={messagesFor(lang, messages)}>
+        <QueryClientProvider client={client}>
+          <StaticRouter location={url}>
+            <Routes>
+              <Route path={path} element={<Component />} />
+            </Routes>
+          </StaticRouter>
+        </QueryClientProvider>
+      </LanguageProvider>,
     );
   } finally {
     provideServerData(null);

@@ -26,3 +26,5 @@ export * from './schemas/jobs.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/buyer-shopping.ts';
 export * from './schemas/requirements.ts';
+export * from './tax-documents.ts';
+export * from './schemas/money.ts';

@@ -18,6 +18,13 @@ export interface Database {
   close(): Promise<void>;
   /** Embedded database only: its whole data directory as a tarball, to start copies from (test templates). */
   snapshot?(): Promise<Blob>;
+  /**
+   * The driver underneath, for what Drizzle does not carry: `COPY ... FROM STDIN` on a connection of the pool
+   * (PostgreSQL), `COPY ... FROM '/dev/blob'` (PGlite). See modules/products/bulk-import.ts.
+   */
+  raw:
+    | { kind: 'postgres'; pool: import('pg').Pool }
+    | { kind: 'pglite'; client: import('@electric-sql/pglite').PGlite };
 }
 
 export interface DatabaseOptions {
@@ -28,13 +35,15 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Embedded database only: start from this snapshot (a migrated template) instead of an empty cluster. */
   snapshot?: Blob;
+  /** false: do not run the migrations (a read replica, which follows its primary's). */
+  migrate?: boolean;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const database = opts.url
     ? await openPostgres(opts.url, opts.poolSize ?? 20)
     : await openPglite(opts.dataDir, opts.snapshot);
-  await database.migrate();
+  if (opts.migrate !== false) await database.migrate();
   return database;
 }
 
@@ -54,6 +63,7 @@ async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database &
   return {
     db,
     kind: 'pglite',
+    raw: { kind: 'pglite', client },
     async query<T>(text: string, params: unknown[] = []) {
       const res = await client.query<T>(text, params);
       return res.rows;
@@ -90,6 +100,7 @@ async function openPostgres(url: string, max: number): Promise<Database & { migr
   return {
     db,
     kind: 'postgres',
+    raw: { kind: 'postgres', pool },
     async query<T>(text: string, params: unknown[] = []) {
       const res = await pool.query(text, params);
       return res.rows as T[];

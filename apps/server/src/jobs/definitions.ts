@@ -8,12 +8,20 @@ import { LEAD_WEBHOOK_JOB, postLead } from '../modules/leads/webhook.ts';
 import { enqueueEmail, type Mailer, SEND_EMAIL } from '../modules/notifications/mailer.ts';
 import { DELIVER_NOTIFICATION, notificationChannel, toNotificationItem } from '../modules/notifications/notify.ts';
 import { notificationEmail } from '../modules/notifications/preferences.ts';
-import { generateWeeklySettlements } from '../modules/payments/settlements.ts';
+import { releaseDue } from '../modules/money/escrow.ts';
+import { handleWebhook, reconcileOpenAttempts } from '../modules/money/intake.ts';
+import { checkLedger } from '../modules/money/ledger.ts';
+import { REFUND_JOB, sendRefundToGateway } from '../modules/money/refunds.ts';
+import { runSettlements } from '../modules/money/settlements.ts';
+import { notifyAdmins } from '../modules/notifications/notify-admins.ts';
+import type { PaymentGateway } from '../modules/payments/providers/types.ts';
+import { systemClock } from '../lib/deps.ts';
 import {
   expireRequirements,
   notifySellersOfRequirement,
   REQUIREMENT_FANOUT,
 } from '../modules/requirements/commands.ts';
+import { REGISTER_EINVOICE, registerEinvoice } from '../modules/tax-documents/einvoice-register.ts';
 import type { JobDefinition } from './runner.ts';
 
 /** What the jobs need from the application: the same things routes use, never the Fastify app itself. */
@@ -23,18 +31,37 @@ export interface JobDeps {
   mailer: Mailer;
   config: Config;
   log: FastifyBaseLogger;
+  /** The payment gateway (the app's); jobs that need it fail without one. */
+  gateway?: PaymentGateway;
 }
 
 export const WEEKLY_SETTLEMENTS = 'settlements.weekly';
 export const SWEEP_EXPIRED = 'sweep.expired';
 export const EXPIRE_REQUIREMENTS = 'requirements.expire';
+export const RELEASE_ESCROW = 'money.release';
+export const RECONCILE_PAYMENTS = 'money.reconcile';
+export const CHECK_LEDGER = 'money.ledger-check';
+/** The local test gateway's webhook delivery: the same handler (signature, event id, effect) as Razorpay's. */
+export const TEST_GATEWAY_WEBHOOK = 'money.test-webhook';
 
 /** Sessions, codes and finished jobs are kept this long after they stop mattering (support can still look). */
 const KEEP_EXPIRED_MS = 86_400_000;
 const KEEP_DONE_JOBS_MS = 7 * 86_400_000;
 
 export function jobDefinitions(deps: JobDeps): Record<string, JobDefinition> {
+  const gateway = () => {
+    if (!deps.gateway) throw new Error('no payment gateway configured for jobs');
+    return deps.gateway;
+  };
+  const money = () => ({ db: deps.db, events: deps.events, log: deps.log, clock: systemClock });
   return {
+    /** An issued invoice or note of an e-invoicing seller is registered on the IRP; unreachable provider: retried. */
+    [REGISTER_EINVOICE]: {
+      async run(payload) {
+        await registerEinvoice(deps.db, String(payload.documentId));
+      },
+      backoffMs: 60_000,
+    },
     /**
      * The notification row committed with its change; this tells the user. The e-mail is its own job (queued at
      * most once per notification), so a mail failure retries the mail alone and the live event is not repeated.
@@ -92,13 +119,61 @@ export function jobDefinitions(deps: JobDeps): Record<string, JobDefinition> {
       },
       backoffMs: 60_000,
     },
-    /** Monday 02:00 IST: everything paid before Monday 00:00 IST (the `until` of the slot) is settled. */
+    /** Monday 02:00 IST: what is due is released, and each seller's released money is settled. */
     [WEEKLY_SETTLEMENTS]: {
-      async run(payload) {
-        const created = await generateWeeklySettlements(deps.db, { until: new Date(String(payload.until)) });
+      async run() {
+        const created = await runSettlements(money(), { holdDays: deps.config.SETTLEMENT_HOLD_DAYS });
         deps.log.info({ event: 'settlements.generated', created: created.length }, 'weekly settlements generated');
       },
       backoffMs: 60_000,
+    },
+    /** Hourly: orders delivered longer ago than the hold, with no dispute open, are released to their sellers. */
+    [RELEASE_ESCROW]: {
+      async run() {
+        const released = await releaseDue(money(), { holdDays: deps.config.SETTLEMENT_HOLD_DAYS });
+        if (released) deps.log.info({ event: 'escrow.released', released }, 'orders released from escrow');
+      },
+      backoffMs: 60_000,
+    },
+    /** Every five minutes: gateway attempts left open are asked about (a capture is never lost). */
+    [RECONCILE_PAYMENTS]: {
+      async run() {
+        const r = await reconcileOpenAttempts(money(), gateway());
+        if (r.checked) deps.log.info({ event: 'payments.reconciled', ...r }, 'open payments reconciled');
+      },
+      backoffMs: 60_000,
+    },
+    /** Daily: the ledger sums to zero and every order's trail closes; admins hear of a break. */
+    [CHECK_LEDGER]: {
+      async run() {
+        const check = await checkLedger(deps.db);
+        if (check.ok) return;
+        deps.log.error({ event: 'ledger.break', ...check }, 'the ledger does not balance');
+        await notifyAdmins(deps.db, {
+          type: 'admin_money_alert',
+          title: 'Ledger check failed',
+          message: `Total ${check.total} paise, ${check.unbalancedEntries.length} unbalanced entries, ${check.brokenOrders.length} orders whose trail does not close${check.brokenOrders[0] ? ` (first: ${check.brokenOrders[0].problem})` : ''}.`,
+          link: '/admin/finance',
+        });
+      },
+      backoffMs: 60_000,
+    },
+    [REFUND_JOB]: {
+      async run(payload) {
+        await sendRefundToGateway(money(), gateway(), String(payload.refundId));
+      },
+      backoffMs: 30_000,
+    },
+    [TEST_GATEWAY_WEBHOOK]: {
+      async run(payload) {
+        const body = Buffer.from(String(payload.body));
+        const res = await handleWebhook(money(), gateway(), body, {
+          signature: String(payload.signature),
+          eventId: String(payload.eventId),
+        });
+        if (res.status >= 500) throw new Error(`webhook answered ${res.status}: ${res.body.outcome}`);
+      },
+      backoffMs: 2_000,
     },
     [SWEEP_EXPIRED]: {
       async run(_payload, { now }) {

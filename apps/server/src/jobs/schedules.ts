@@ -1,7 +1,14 @@
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { EXPIRE_REQUIREMENTS, SWEEP_EXPIRED, WEEKLY_SETTLEMENTS } from './definitions.ts';
+import {
+  CHECK_LEDGER,
+  EXPIRE_REQUIREMENTS,
+  RECONCILE_PAYMENTS,
+  RELEASE_ESCROW,
+  SWEEP_EXPIRED,
+  WEEKLY_SETTLEMENTS,
+} from './definitions.ts';
 import { enqueue } from './queue.ts';
 
 export const SCHEDULE_TIMEZONE = 'Asia/Kolkata';
@@ -21,6 +28,9 @@ export const SCHEDULES: Schedule[] = [
     payload: (slot) => ({ until: new Date(slot.getTime() - 2 * 3_600_000).toISOString() }),
   },
   { job: SWEEP_EXPIRED, pattern: '17 * * * *', payload: () => ({}) },
+  { job: RELEASE_ESCROW, pattern: '35 * * * *', payload: () => ({}) },
+  { job: RECONCILE_PAYMENTS, pattern: '*/5 * * * *', payload: () => ({}) },
+  { job: CHECK_LEDGER, pattern: '45 3 * * *', payload: () => ({}) },
   // Hourly (five past), so a requirement closes within the hour after its deadline day ends in IST.
   { job: EXPIRE_REQUIREMENTS, pattern: '5 * * * *', payload: (slot) => ({ at: slot.toISOString() }) },
 ];

@@ -1,3 +1,6 @@
+import type { Language } from '@ub/shared/i18n';
+import { t, translateText } from './i18n.ts';
+
 export type ErrorCode =
   | 'bad_request'
   | 'unauthorized'
@@ -21,29 +24,55 @@ const STATUS: Record<ErrorCode, number> = {
   unavailable: 503,
 };
 
+/**
+ * A catalogued message (ADR 0028): its id in packages/shared/src/i18n and its ICU values. The error handler
+ * says it in the caller's language; a plain string is sent as it is, translated when it is a catalogued English
+ * message, so modules not converted yet keep working.
+ */
+export interface Msg {
+  readonly id: string;
+  readonly values?: Record<string, string | number>;
+}
+export type Text = string | Msg;
+export const msg = (id: string, values?: Record<string, string | number>): Msg => ({ id, values });
+
+/** A message in `lang`: a catalogued one by its id, a plain string translated when catalogued. */
+export function say(lang: Language, text: Text): string {
+  return typeof text === 'string' ? translateText(lang, text) : t(lang, text.id, text.values);
+}
+
 /** The one error the server throws on purpose; the error handler turns it into `{ error, fields? }`. */
 export class AppError extends Error {
   readonly statusCode: number;
+  /** The message and the fields' messages as thrown (the English `message` and `fields` are for logs and tests). */
+  readonly text: Text;
+  readonly fieldTexts?: Record<string, Text>;
+  readonly fields?: Record<string, string>;
   constructor(
     readonly code: ErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
+    message: Text,
+    fields?: Record<string, Text>,
     /** Sent as the Retry-After header (429), so a client can count down. */
     readonly retryAfterSeconds?: number,
   ) {
-    super(message);
+    super(say('en', message));
     this.statusCode = STATUS[code];
+    this.text = message;
+    if (fields) {
+      this.fieldTexts = fields;
+      this.fields = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, say('en', v)]));
+    }
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>) =>
+export const badRequest = (message: Text, fields?: Record<string, Text>) =>
   new AppError('bad_request', message, fields);
-export const notFound = (message = 'Not found') => new AppError('not_found', message);
-export const conflict = (message: string, fields?: Record<string, string>) => new AppError('conflict', message, fields);
-export const forbidden = (message = 'Forbidden') => new AppError('forbidden', message);
-export const rateLimited = (message: string, retryAfterSeconds?: number) =>
+export const notFound = (message: Text = 'Not found') => new AppError('not_found', message);
+export const conflict = (message: Text, fields?: Record<string, Text>) => new AppError('conflict', message, fields);
+export const forbidden = (message: Text = 'Forbidden') => new AppError('forbidden', message);
+export const rateLimited = (message: Text, retryAfterSeconds?: number) =>
   new AppError('rate_limited', message, undefined, retryAfterSeconds);
-export const unauthorized = (message = 'Authentication required') => new AppError('unauthorized', message);
+export const unauthorized = (message: Text = 'Authentication required') => new AppError('unauthorized', message);
 
 /** True when a database error is a unique-constraint violation (PostgreSQL code 23505), optionally on one constraint. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {

@@ -2,14 +2,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PublicPage, PublicPageHead } from '../modules/catalog/public-pages.ts';
+import { type CompiledCatalogue, htmlLang, type Language } from '@ub/shared/i18n';
+import { catalogueJson, compiledCatalogue } from './i18n.ts';
 import { findUp } from './paths.ts';
+import { lruStrings } from './ttl-cache.ts';
 
 /**
  * The public pages' HTML (ADR 0019): the built index.html with the page's head (title, description, canonical
  * address, Open Graph, JSON-LD), the page rendered by the web app's server entry (apps/server/dist/ssr, built by
  * `vite build --ssr`) inside #root, and the data it was rendered with for the browser to take over from.
  */
-type Render = (page: string, url: string, data: unknown) => string;
+type Render = (page: string, url: string, data: unknown, lang: Language, messages: CompiledCatalogue) => string;
 
 let ssr: Promise<Render | null> | undefined;
 /** The server entry, once; null when it was not built (the page then renders in the browser only). */
@@ -65,9 +68,18 @@ export function headTags(head: PublicPageHead, origin: string): string {
   return tags.filter(Boolean).join('\n    ');
 }
 
+/** Rendered bodies kept per process, counted in characters of key and body (about 16 to 32 MB). */
+const RENDER_CACHE_CHARS = 16 * 1024 * 1024;
+
 export interface HtmlShell {
-  render(page: PublicPage, url: string, origin: string): Promise<string>;
+  render(page: PublicPage, url: string, origin: string, lang?: Language): Promise<string>;
+  /** The app's page for every other address (history fallback): no content, the language's catalogue inline. */
+  app(lang: Language): string;
 }
+
+/** The catalogue of the page's language inline, so the first paint and the takeover speak it (no flash of English). */
+const catalogueScript = (lang: Language) =>
+  `<script type="application/json" id="ub-i18n">${catalogueJson(lang).replace(/</g, '\\u003c')}</script>`;
 
 /** The shell over the built web app in `webDir`; the template is read once. */
 export function htmlShell(webDir: string): HtmlShell {
@@ -75,24 +87,29 @@ export function htmlShell(webDir: string): HtmlShell {
     // The page's own head replaces the landing page's.
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
     .replace(/\s*<meta (name="description"|property="og:(type|title|description)")[^>]*>/g, '');
-  const [beforeHead, afterHead] = template.split('</head>') as [string, string];
+  const [beforeHeadRaw, afterHead] = template.split('</head>') as [string, string];
+  const withLang = (lang: Language) => beforeHeadRaw.replace(/<html lang="[^"]*"/, `<html lang="${htmlLang(lang)}"`);
   const [beforeRoot, afterRoot] = afterHead.split('<div id="root"></div>') as [string, string];
-  // The landing page has no data: rendered once per process, like a build-time prerender.
-  const fixed = new Map<string, string>();
+  // The body is a pure function of the page kind, the URL and the data it is rendered with (read fresh from the
+  // database on every request), so a rendered body is kept under exactly those: a product that changed has other
+  // data and renders anew, and nothing needs invalidating in this process or any other (ADR 0025). The landing
+  // page has no data: rendered once per process, like a build-time prerender.
+  const rendered = lruStrings(RENDER_CACHE_CHARS);
   return {
-    async render(page, url, origin) {
+    app(lang) {
+      return `${withLang(lang)}</head>${beforeRoot}<div id="root"></div>${catalogueScript(lang)}${afterRoot}`;
+    },
+    async render(page, url, origin, lang = 'en') {
       const renderer = await loadRenderer();
+      const json = page.data === undefined ? '' : scriptJson({ page: url, data: page.data });
       let body = '';
       if (renderer && (page.data !== undefined || page.kind === 'landing')) {
-        const key = page.kind === 'landing' ? 'landing' : '';
-        body = (key && fixed.get(key)) || renderer(page.kind, url, page.data);
-        if (key) fixed.set(key, body);
+        const key = `${page.kind}\u0000${lang}\u0000${url}\u0000${json}`;
+        body = rendered.get(key) ?? renderer(page.kind, url, page.data, lang, compiledCatalogue(lang));
+        rendered.set(key, body);
       }
-      const data =
-        page.data === undefined
-          ? ''
-          : `<script type="application/json" id="ub-data">${scriptJson({ page: url, data: page.data })}</script>`;
-      return `${beforeHead}  ${headTags(page.head, origin)}\n  </head>${beforeRoot}<div id="root">${body}</div>${data}${afterRoot}`;
+      const data = json ? `<script type="application/json" id="ub-data">${json}</script>` : '';
+      return `${withLang(lang)}  ${headTags(page.head, origin)}\n  </head>${beforeRoot}<div id="root">${body}</div>${data}${catalogueScript(lang)}${afterRoot}`;
     },
   };
 }

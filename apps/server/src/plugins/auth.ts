@@ -20,8 +20,13 @@ export default fp(
       if (!token) throw unauthorized();
       const user = await findSessionUser(app.db, token);
       if (!user) throw unauthorized('Your session has expired. Please sign in again.');
-      if (!roles.includes(user.role)) throw forbidden('You do not have access to this resource.');
+      // Known before the role check, so even a refusal is said in the account's language.
       req.user = user;
+      if (!roles.includes(user.role)) {
+        req.user = undefined;
+        (req as { refusedLanguage?: string }).refusedLanguage = user.language;
+        throw forbidden('You do not have access to this resource.');
+      }
     });
 
     app.decorate('optionalAuth', async (req: FastifyRequest) => {

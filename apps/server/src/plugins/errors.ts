@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, badRequest } from '../lib/errors.ts';
+import { AppError, badRequest, say } from '../lib/errors.ts';
+import { requestLanguage, translateText } from '../lib/i18n.ts';
 import { multipartFailure } from '../lib/uploads.ts';
 import { isRetryableConflict } from '../lib/transaction.ts';
 
@@ -34,7 +35,13 @@ export default fp(
         body = { error: Object.values(fields)[0] ?? 'Invalid request', fields };
       } else if (err instanceof AppError) {
         status = err.statusCode;
-        body = { error: err.message, ...(err.fields ? { fields: err.fields } : {}) };
+        const lang = requestLanguage(req);
+        body = {
+          error: say(lang, err.text),
+          ...(err.fieldTexts
+            ? { fields: Object.fromEntries(Object.entries(err.fieldTexts).map(([k, v]) => [k, say(lang, v)])) }
+            : {}),
+        };
         if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
       } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
         status = err.statusCode;
@@ -56,6 +63,13 @@ export default fp(
         body = { error: 'Something went wrong. Please try again.' };
       }
       if (status >= 500 && status !== 503) req.log.error({ err }, 'request failed');
+      if (!(err instanceof AppError)) {
+        // Plain English messages (zod's from the shared schemas, the ones above) in the caller's language.
+        const lang = requestLanguage(req);
+        body.error = translateText(lang, body.error);
+        if (body.fields)
+          body.fields = Object.fromEntries(Object.entries(body.fields).map(([k, v]) => [k, translateText(lang, v)]));
+      }
       if (req.routeOptions.config?.errorAsMessage) body.message = body.error;
       return reply.status(status).send(body);
     });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { depsOf } from '../lib/deps.ts';
 import type { HtmlShell } from '../lib/html-shell.ts';
+import { pageLanguage } from '../lib/i18n.ts';
 import {
   LANDING_HEAD,
   type PublicPage,
@@ -23,25 +24,29 @@ export function publicPageRoutes(app: FastifyInstance, shell: HtmlShell): void {
       .status(page.status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(await shell.render(page, req.url, origin(req)));
+      .header('vary', 'Cookie, Accept-Language')
+      .send(await shell.render(page, req.url, origin(req), pageLanguage(req)));
   const hidden = { schema: { hide: true }, ...compress };
 
   app.get('/', hidden, (req, reply) => send(req, reply, { kind: 'landing', status: 200, head: LANDING_HEAD }));
   app.get('/products', hidden, async (req, reply) =>
-    send(req, reply, await productsPage(app.database, req.query as Record<string, unknown>)),
+    send(
+      req,
+      reply,
+      await app.readLagging(req, (d) =>
+        productsPage((q) => app.catalogSearch(d, q), req.query as Record<string, unknown>),
+      ),
+    ),
   );
   app.get('/products/:id', hidden, async (req, reply) =>
-    send(req, reply, await productPage(app.database, (req.params as { id: string }).id)),
+    send(req, reply, await app.readLagging(req, (d) => productPage(d, (req.params as { id: string }).id))),
   );
   app.get('/sellers/:id', hidden, async (req, reply) =>
     send(
       req,
       reply,
-      await sellerPage(
-        app.database,
-        (req.params as { id: string }).id,
-        req.query as Record<string, unknown>,
-        depsOf(app).clock(),
+      await app.readLagging(req, (d) =>
+        sellerPage(d, (req.params as { id: string }).id, req.query as Record<string, unknown>, depsOf(app).clock()),
       ),
     ),
   );

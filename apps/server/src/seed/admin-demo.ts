@@ -29,6 +29,7 @@ export async function adminDemo({ app }: DemoContext): Promise<void> {
     companyName: 'Iyer Circuits Pvt Ltd',
     category: 'electronic_components',
     status: 'approved',
+    verified: true,
   });
   for (const [name, price] of [
     ['Ceramic capacitor kit (500 pcs)', '899.00'],

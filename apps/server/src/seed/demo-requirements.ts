@@ -35,6 +35,7 @@ export async function seedRequirementsDemo({ app, seller }: DemoContext): Promis
     category: 'toys',
     gstNumber: makeGstin('37'),
     status: 'approved',
+    verified: true,
   });
   const [electronics] = await db
     .select({ id: manufacturers.id, userId: manufacturers.userId })

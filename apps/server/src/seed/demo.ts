@@ -1,6 +1,7 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { users } from '../db/schema/index.ts';
+import { manufacturerDocuments, users } from '../db/schema/index.ts';
+import { saveDocument } from '../modules/admin/documents.ts';
 import { adminDemo } from './admin-demo.ts';
 import { DEMO_BUYER, seedBuyerDemo } from './demo-buyer.ts';
 import { seedAdminBuyersDemo } from './admin-buyers-demo.ts';
@@ -8,9 +9,14 @@ import type { DemoContext } from './demo-context.ts';
 import { seedCatalogDemo } from './demo-catalog.ts';
 import { seedDemoProducts } from './demo-products.ts';
 import { seedTradeDemo } from './demo-trade.ts';
+import { seedMoneyDemo } from './demo-money.ts';
 import { seedBuyerShoppingDemo } from './demo-buyer-shopping.ts';
 import { seedRequirementsDemo } from './demo-requirements.ts';
+import { seedDemoFiles } from './demo-files.ts';
 import { createAdmin, createSeller, userByEmail } from './factories.ts';
+
+/** The smallest complete PDF: the demo seller's verification documents. */
+const DEMO_DOCUMENT = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 export const DEMO = {
   seller: { email: 'demo.seller@example.in', phone: '9876543210', password: 'DemoSeller@123' },
@@ -50,6 +56,14 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
       accountType: 'Current',
     },
   });
+  // Verified as the admin's approval leaves a seller: its documents on file (real files) and approved.
+  for (const kind of ['gst_certificate', 'pan'] as const) {
+    await saveDocument(app, seller.manufacturer.id, { kind, fileName: `${kind}.pdf`, data: DEMO_DOCUMENT });
+  }
+  await db
+    .update(manufacturerDocuments)
+    .set({ reviewStatus: 'approved', reviewedAt: new Date() })
+    .where(eq(manufacturerDocuments.manufacturerId, seller.manufacturer.id));
   const demoAdmin = !(await userByEmail(db, DEMO.admin.email));
   if (demoAdmin) {
     await createAdmin(db, { email: DEMO.admin.email, password: DEMO.admin.password, fullName: 'Asha Admin' });
@@ -76,9 +90,11 @@ const demoSteps: Array<(ctx: DemoContext) => Promise<void>> = [
   seedDemoProducts,
   seedCatalogDemo,
   seedTradeDemo,
+  seedMoneyDemo,
   adminDemo,
   seedBuyerDemo,
   seedBuyerShoppingDemo,
   seedRequirementsDemo,
   seedAdminBuyersDemo,
+  seedDemoFiles,
 ];

@@ -50,6 +50,8 @@ export interface SellerSpec {
     accountType: string;
   }>;
   createdAt?: Date;
+  /** Verified (manufacturers/verified.ts): an approved document on file, as the admin's approval leaves it. */
+  verified?: boolean;
   /** Verification documents on file (rows only; no file is stored). */
   documents?: readonly DocumentKind[];
 }
@@ -96,6 +98,17 @@ export async function createSeller(db: Db, spec: SellerSpec = {}) {
         originalName: `${kind}.pdf`,
       })),
     );
+  }
+  if (spec.verified) {
+    await db.insert(manufacturerDocuments).values({
+      manufacturerId: manufacturer.id,
+      // A kind tests rarely upload or delete (an upload replaces the seller's document of its kind).
+      kind: 'incorporation',
+      storageKey: `documents/${manufacturer.id}/verified-incorporation.pdf`,
+      mime: 'application/pdf',
+      originalName: 'incorporation.pdf',
+      reviewStatus: 'approved',
+    });
   }
   return { user, manufacturer, password };
 }

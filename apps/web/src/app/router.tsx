@@ -142,6 +142,10 @@ export const router = createBrowserRouter([
                 ...page(() => import('../features/admin-payments/admin-payments-page.tsx'), 'Payments · Admin'),
               },
               {
+                path: 'finance',
+                ...page(() => import('../features/admin-finance/admin-finance-page.tsx'), 'Finance · Admin'),
+              },
+              {
                 path: 'content',
                 ...page(
                   () => import('../features/admin-content/admin-content-page.tsx'),

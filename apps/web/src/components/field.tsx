@@ -6,6 +6,7 @@ import {
   type TextareaHTMLAttributes,
   useId,
 } from 'react';
+import { translateMessage } from '../lib/i18n.tsx';
 
 const control =
   'block w-full rounded-lg border bg-white px-3 py-2 text-sm shadow-sm outline-none transition focus:border-brand-600 focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100';
@@ -28,7 +29,7 @@ function Wrapper({ id, label, error, hint, children }: FieldProps & { id: string
       {hint && !error && <p className="text-xs text-slate-500">{hint}</p>}
       {error && (
         <p id={`${id}-error`} role="alert" className="text-xs font-medium text-red-600">
-          {error}
+          {translateMessage(error)}
         </p>
       )}
     </div>
@@ -110,7 +111,7 @@ export function FormError({ message }: { message?: string | null }) {
   if (!message) return null;
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-      {message}
+      {translateMessage(message)}
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import { TextField } from './field.tsx';
+import { useT } from '../lib/i18n.tsx';
 
 /** A password input with the show/hide toggle. */
 export const PasswordField = forwardRef<
   HTMLInputElement,
   { label: string; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>
 >(function PasswordField({ label, error, ...props }, ref) {
+  const t = useT();
   const [shown, setShown] = useState(false);
   return (
     <div className="relative">
@@ -21,10 +23,10 @@ export const PasswordField = forwardRef<
         type="button"
         onClick={() => setShown((v) => !v)}
         className="absolute top-7 right-2 rounded px-2 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50"
-        aria-label={shown ? 'Hide password' : 'Show password'}
+        aria-label={shown ? t('auth.password.hideLabel') : t('auth.password.showLabel')}
         aria-pressed={shown}
       >
-        {shown ? 'Hide' : 'Show'}
+        {shown ? t('auth.password.hide') : t('auth.password.show')}
       </button>
     </div>
   );

@@ -1,4 +1,5 @@
 import { clearSession, currentRealm, getToken, type Realm } from './auth-storage.ts';
+import { currentLanguage, translateMessage } from './i18n.tsx';
 
 /** Every failed call becomes this one error; `fields` maps form fields to the server's messages. */
 export class ApiError extends Error {
@@ -36,6 +37,8 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   const headers = new Headers(opts.headers);
   const token = opts.anonymous ? null : getToken(realm);
   if (token) headers.set('authorization', `Bearer ${token}`);
+  // The server answers errors in this language when the account has none (ADR 0028).
+  if (!headers.has('accept-language')) headers.set('accept-language', currentLanguage());
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData || typeof opts.body === 'string') body = opts.body;
   else if (opts.body !== undefined) {
@@ -46,7 +49,7 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   try {
     res = await fetch(`/api${path}`, { ...opts, headers, body });
   } catch {
-    throw new ApiError(NETWORK_ERROR, 0);
+    throw new ApiError(translateMessage(NETWORK_ERROR), 0);
   }
   const text = await res.text();
   let data: unknown;

@@ -181,6 +181,12 @@ export const adminDisputesQuery = adminListQuery.extend({ status: z.enum(DISPUTE
 export const disputeUpdateSchema = z.object({
   status: z.enum(DISPUTE_STATUSES),
   notes: requiredText('Notes', 2000),
+  /** Resolved for the buyer: the refund in paise (the whole refundable amount when left out); the notes are its reason. */
+  refundPaise: z
+    .number()
+    .int('Enter the refund in whole paise.')
+    .positive('The refund must be more than zero.')
+    .optional(),
 });
 
 export const REPORT_KINDS = ['manufacturers', 'products', 'orders', 'payments', 'leads'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALL_LANGUAGES, type Language } from '../i18n/index.ts';
 import { BUSINESS_CATEGORIES, MANUFACTURER_STATUSES, ROLES } from '../constants.ts';
 import {
   email,
@@ -82,6 +83,8 @@ export const sessionUser = z.object({
   manufacturerId: z.string().nullable(),
   manufacturerStatus: z.enum(MANUFACTURER_STATUSES).nullable(),
   companyName: z.string().nullable(),
+  /** The account's language (ADR 0028); the web app switches to it after sign-in. */
+  language: z.enum(ALL_LANGUAGES as unknown as [Language, ...Language[]]),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
@@ -105,3 +108,6 @@ export const resetPasswordSchema = z
   .superRefine(refinePasswordNotLogin('newPassword', (v) => ({ phone: v.phoneNumber })));
 
 export const messageResponse = z.object({ message: z.string() });
+
+/** PUT /api/auth/language: the account's language. */
+export const languageSchema = z.object({ language: z.enum(ALL_LANGUAGES as unknown as [Language, ...Language[]]) });

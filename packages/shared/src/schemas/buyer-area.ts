@@ -57,7 +57,7 @@ export const disputeEvidenceItem = z.object({
   name: z.string(),
   mime: z.string(),
   size: z.number(),
-  /** Where the buyer opens the file (the API, with their token). */
+  /** Where the viewer opens the file (the API of their role, with their token). */
   url: z.string(),
   createdAt: z.string(),
 });
@@ -74,6 +74,10 @@ export const buyerDispute = z.object({
   evidence: z.array(disputeEvidenceItem),
 });
 export type BuyerDispute = z.infer<typeof buyerDispute>;
+
+/** The disputes on one of the seller's orders, as the seller's order screen shows them (the same shape). */
+export const sellerOrderDisputes = z.object({ disputes: z.array(buyerDispute) });
+export type SellerOrderDisputes = z.infer<typeof sellerOrderDisputes>;
 
 /** The order as the buyer sees it: the one read model, plus who sells it and the disputes raised on it. */
 export const buyerOrderDetail = orderDetail.extend({

@@ -35,12 +35,63 @@ export const NOTIFICATION_TYPES = [
   'admin_contact_message',
   'admin_dispute_raised',
   'admin_spam_report',
+  'payment_update',
+  'refund_update',
+  'settlement_ready',
+  'admin_payment_review',
+  'admin_money_alert',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** The kinds only administrators receive (notifyAdmins); everyone else's settings leave them out, and theirs keep only these. */
+/** What a seller is told about: its account, its products, RFQs and orders from buyers, the requirements board. */
+export const SELLER_NOTIFICATION_TYPES = [
+  'account_verified',
+  'account_rejected',
+  'account_suspended',
+  'product_approved',
+  'product_rejected',
+  'product_suspended',
+  'product_flagged',
+  'rfq_new',
+  'rfq_buyer_response',
+  'order_new',
+  'order_cancelled',
+  'order_confirmed',
+  'payment_received',
+  'payment_update',
+  'refund_update',
+  'settlement_ready',
+  'settlement_paid',
+  'dispute_raised',
+  'contact_reply',
+  'requirement_new',
+  'requirement_quote_closed',
+] as const satisfies readonly NotificationType[];
+
+/** What a buyer is told about: sellers' answers, its orders' progress, payments, disputes, its requirements. */
+export const BUYER_NOTIFICATION_TYPES = [
+  'rfq_quote',
+  'order_awaiting_confirmation',
+  'order_confirmed',
+  'order_update',
+  'payment_recorded',
+  'payment_update',
+  'refund_update',
+  'dispute_update',
+  'requirement_quote',
+  'requirement_closed',
+  'account_blocked',
+  'account_unblocked',
+] as const satisfies readonly NotificationType[];
+
+/**
+ * The kinds a role receives, so each one's Notification Settings list only its own: administrators the admin_
+ * kinds (notifyAdmins), sellers and buyers the lists above.
+ */
 export function notificationTypesFor(role: 'admin' | 'seller' | 'buyer'): NotificationType[] {
-  return NOTIFICATION_TYPES.filter((t) => t.startsWith('admin_') === (role === 'admin'));
+  if (role === 'admin') return NOTIFICATION_TYPES.filter((t) => t.startsWith('admin_'));
+  const own = new Set<NotificationType>(role === 'seller' ? SELLER_NOTIFICATION_TYPES : BUYER_NOTIFICATION_TYPES);
+  return NOTIFICATION_TYPES.filter((t) => own.has(t));
 }
 
 /** How each kind is named in the Notification Settings dialog. */
@@ -65,7 +116,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   payment_recorded: 'Payment recorded',
   dispute_update: 'Dispute update',
   order_awaiting_confirmation: 'Order from an RFQ to confirm',
-  order_confirmed: 'Order confirmed by the buyer',
+  order_confirmed: 'Order from an RFQ confirmed',
   requirement_new: 'New requirement on the board',
   requirement_quote: 'New quote on your requirement',
   requirement_quote_closed: 'Your quote accepted or closed',
@@ -74,6 +125,11 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   account_unblocked: 'Account unblocked',
   admin_seller_registered: 'New seller registration',
   admin_contact_message: 'New contact message',
+  payment_update: 'Payment failed, rejected or awaiting confirmation',
+  refund_update: 'Refunds',
+  settlement_ready: 'Settlement statement ready',
+  admin_payment_review: 'Bank transfer to confirm, refund to pay',
+  admin_money_alert: 'Payment or ledger problem',
   admin_dispute_raised: 'New dispute',
   admin_spam_report: 'Spam report',
 };
@@ -111,6 +167,12 @@ export const notificationPreferencesSchema = z.object({
   email: z.array(z.enum(NOTIFICATION_TYPES, { error: 'Unknown notification type.' })).max(NOTIFICATION_TYPES.length),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+/** The stored choice and the kinds the signed-in user's role receives (what the settings dialog lists). */
+export const notificationPreferencesResponse = notificationPreferencesSchema.extend({
+  kinds: z.array(z.enum(NOTIFICATION_TYPES)),
+});
+export type NotificationPreferencesResponse = z.infer<typeof notificationPreferencesResponse>;
 
 export const streamTicketResponse = z.object({ ticket: z.string(), expiresAt: z.string() });
 

@@ -345,5 +345,7 @@ export const BULK_MESSAGES = {
   tooBig: 'The file exceeds the 50MB limit.',
   duplicateSkuInFile: (row: number) => `SKU already used in row ${row} of this file.`,
   duplicateSkuExisting: 'A product with this SKU already exists.',
+  concurrentSku:
+    'A product with one of these SKUs was added while the file was loading. Nothing was imported; upload the file again.',
   columnCount: (expected: number, found: number) => `Expected ${expected} columns, found ${found}.`,
 } as const;

@@ -45,6 +45,17 @@ export const REQUIREMENT_MESSAGES = {
   deliveryDays: `Delivery days must be a whole number from 1 to ${REQUIREMENT_LIMITS.maxDeliveryDays}.`,
 } as const;
 
+/** Photos, PDFs and drawings on a requirement: the same types and sizes as dispute evidence. */
+export const REQUIREMENT_ATTACHMENT_LIMITS = { files: 5, bytes: 5 * 1024 * 1024 } as const;
+export const REQUIREMENT_ATTACHMENT_MESSAGES = {
+  missing: 'Choose at least one photo, PDF or drawing.',
+  tooMany: `A requirement can hold at most ${REQUIREMENT_ATTACHMENT_LIMITS.files} attachments.`,
+  tooLarge: (name: string) => `"${name}" is larger than 5 MB.`,
+  badType: (name: string) => `"${name}" must be a photo (JPEG, PNG, WebP) or a PDF (drawings as PDF).`,
+  unreadable: (name: string) => `Could not read "${name}".`,
+  notOpen: 'Attachments can only be added while the requirement is open.',
+} as const;
+
 /* ---------- requests ---------- */
 
 const pinCode = z
@@ -157,7 +168,19 @@ export const requirementQuoteItem = z.object({
 });
 export type RequirementQuoteItem = z.infer<typeof requirementQuoteItem>;
 
+/** One attachment of a requirement; `url` is where the viewer's role opens it (the API, with their token). */
+export const requirementAttachmentItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  url: z.string(),
+  createdAt: z.string(),
+});
+export type RequirementAttachmentItem = z.infer<typeof requirementAttachmentItem>;
+
 export const buyerRequirementDetail = requirementSummary.extend({
+  attachments: z.array(requirementAttachmentItem),
   quotes: z.array(requirementQuoteItem),
   cheapestQuoteId: z.string().nullable(),
   fastestQuoteId: z.string().nullable(),
@@ -192,6 +215,7 @@ export const boardRequirement = requirementSummary.omit({ quoteCount: true, clos
   myQuote: myRequirementQuote.nullable(),
   /** True when this seller already reported it as spam. */
   reported: z.boolean(),
+  attachments: z.array(requirementAttachmentItem),
 });
 export type BoardRequirement = z.infer<typeof boardRequirement>;
 
@@ -231,6 +255,7 @@ export const requirementReportItem = z.object({
 
 export const adminRequirementDetail = adminRequirementItem.extend({
   buyerContact: z.string(),
+  attachments: z.array(requirementAttachmentItem),
   quotes: z.array(requirementQuoteItem),
   reports: z.array(requirementReportItem),
   rfqId: z.string().nullable(),

@@ -15,6 +15,7 @@ import {
 import { HSN_PATTERN } from '../product-review.ts';
 import { PRODUCT_MESSAGES } from './product.ts';
 import { todayInIndia } from '../format.ts';
+import { transportSchema } from '../tax-documents.ts';
 
 /* ---------- statuses, labels, tabs ---------- */
 
@@ -32,7 +33,8 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['processing', 'cancelled'],
   processing: ['shipped', 'cancelled'],
-  shipped: ['delivered'],
+  // A shipped order can still be cancelled (goods refused or returned): its invoice is then credited in full.
+  shipped: ['delivered', 'cancelled'],
   delivered: [],
   cancelled: [],
 };
@@ -87,6 +89,7 @@ export const RFQ_MESSAGES = {
   waitingForBuyer: "Waiting for the buyer's reply",
   approveWaiting: "Waiting for the buyer's reply to your offer: you can approve only the buyer's latest terms.",
   gstFromProduct: (rate: number) => `The GST rate comes from the product's listing: ${rate}%.`,
+  gstFromQuote: (rate: number) => `The GST rate comes from the accepted quote: ${rate}%.`,
   hsnFromProduct: (code: string) => `The HSN code comes from the product's listing: ${code}.`,
   manufacturerNotTrading: 'This manufacturer cannot take on new business at the moment.',
   chooseGst: (rates: readonly number[]) =>
@@ -218,6 +221,8 @@ export const orderStatusChangeSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     reason: optionalText(1000),
+    /** Needed to ship a consignment above Rs 50,000 (its e-way bill). */
+    transport: transportSchema.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.status === 'shipped') {
@@ -424,6 +429,8 @@ export const rfqItem = z.object({
   rejectionReason: z.string().nullable(),
   agreedPrice: z.string().nullable(),
   agreedQuantity: z.number().nullable(),
+  /** The GST rate the accepted offer named (a quote on a requirement does): a converted order is taxed at it. */
+  agreedGstRate: z.string().nullable(),
   orderId: z.string().nullable(),
   createdAt: z.string(),
   originalProduct: z

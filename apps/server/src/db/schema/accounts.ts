@@ -37,6 +37,8 @@ export const users = pgTable(
     fullName: text('full_name').notNull(),
     passwordHash: text('password_hash').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** The language the account reads the product in (ADR 0028): en, hi, mr. */
+    language: text('language').notNull().default('en'),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_phone_key').on(t.phone)],

@@ -7,3 +7,5 @@ export * from './storage.ts';
 export * from './jobs.ts';
 export * from './buyer-shopping.ts';
 export * from './requirements.ts';
+export * from './tax.ts';
+export * from './money.ts';

@@ -62,6 +62,23 @@ export const requirements = pgTable(
   ],
 );
 
+/** Photos, PDFs and drawings the buyer attached to a requirement (checked and stored like dispute evidence). */
+export const requirementAttachments = pgTable(
+  'requirement_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requirementId: uuid('requirement_id')
+      .notNull()
+      .references(() => requirements.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    mime: text('mime').notNull(),
+    originalName: text('original_name').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('requirement_attachments_requirement_idx').on(t.requirementId, t.createdAt)],
+);
+
 /** A seller's one quote on a requirement (unique per seller), revised in place; every version is kept below. */
 export const requirementQuotes = pgTable(
   'requirement_quotes',

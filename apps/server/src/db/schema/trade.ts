@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -25,6 +26,8 @@ export const orderNumberSeq = pgSequence('order_number_seq');
 export const paymentNumberSeq = pgSequence('payment_number_seq');
 export const invoiceNumberSeq = pgSequence('invoice_number_seq');
 export const settlementNumberSeq = pgSequence('settlement_number_seq');
+export const refundNumberSeq = pgSequence('refund_number_seq');
+export const commissionInvoiceNumberSeq = pgSequence('commission_invoice_number_seq');
 
 export const rfqStatusEnum = pgEnum('rfq_status', ['pending', 'quoted', 'negotiating', 'accepted', 'rejected']);
 export const orderStatusEnum = pgEnum('order_status', ['pending', 'processing', 'shipped', 'delivered', 'cancelled']);
@@ -59,6 +62,8 @@ export const rfqs = pgTable(
     rejectionReason: text('rejection_reason'),
     agreedPrice: money('agreed_price'),
     agreedQuantity: integer('agreed_quantity'),
+    /** The GST rate the seller's accepted offer named (a quote on a requirement does): the converted order's rate. */
+    agreedGstRate: numeric('agreed_gst_rate', { precision: 5, scale: 2 }),
     orderId: uuid('order_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -195,6 +200,18 @@ export const settlements = pgTable(
     status: paymentStatusEnum('status').notNull().default('pending'),
     reference: text('reference'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The statement's figures in paise (ADR money-ledger): what the orders released, what was withheld, the net. */
+    grossPaise: bigint('gross_paise', { mode: 'number' }).notNull().default(0),
+    commissionPaise: bigint('commission_paise', { mode: 'number' }).notNull().default(0),
+    gstOnCommissionPaise: bigint('gst_on_commission_paise', { mode: 'number' }).notNull().default(0),
+    tcsPaise: bigint('tcs_paise', { mode: 'number' }).notNull().default(0),
+    tdsPaise: bigint('tds_paise', { mode: 'number' }).notNull().default(0),
+    refundsPaise: bigint('refunds_paise', { mode: 'number' }).notNull().default(0),
+    netPaise: bigint('net_paise', { mode: 'number' }).notNull().default(0),
+    openingPaise: bigint('opening_paise', { mode: 'number' }).notNull().default(0),
+    closingPaise: bigint('closing_paise', { mode: 'number' }).notNull().default(0),
+    /** The platform's commission tax invoice to the seller, issued with the settlement. */
+    commissionInvoiceNumber: text('commission_invoice_number'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

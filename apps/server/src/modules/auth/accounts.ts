@@ -1,16 +1,10 @@
+import type { Language } from '@ub/shared/i18n';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
-import {
-  BUYER_MESSAGES,
-  CATEGORY_LABELS,
-  labelOf,
-  MESSAGES,
-  type ManufacturerStatus,
-  type registerSchema,
-} from '@ub/shared';
+import { BUYER_MESSAGES, CATEGORY_LABELS, labelOf, type ManufacturerStatus, type registerSchema } from '@ub/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { buyers, manufacturers, sessions, users } from '../../db/schema/index.ts';
-import { AppError, conflict, isUniqueViolation } from '../../lib/errors.ts';
+import { AppError, conflict, isUniqueViolation, msg } from '../../lib/errors.ts';
 import { notifyAdmins } from '../notifications/notify-admins.ts';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
 import { transaction } from '../../lib/transaction.ts';
@@ -54,6 +48,8 @@ export async function assertAccountFree(db: Db, email: string, phone: string): P
 export async function registerSeller(
   db: Db,
   input: RegisterData,
+  /** The language the form was filled in, kept as the account's (ADR 0028). */
+  language: Language = 'en',
 ): Promise<{ userId: string; manufacturerId: string; status: ManufacturerStatus }> {
   await assertAccountFree(db, input.email, input.phone);
 
@@ -62,7 +58,14 @@ export async function registerSeller(
     return await transaction(db, async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ role: 'seller', email: input.email, phone: input.phone, fullName: input.full_name, passwordHash })
+        .values({
+          role: 'seller',
+          email: input.email,
+          phone: input.phone,
+          fullName: input.full_name,
+          passwordHash,
+          language,
+        })
         .returning({ id: users.id });
       if (!user) throw new Error('user insert returned nothing');
       const [mfr] = await tx
@@ -147,14 +150,15 @@ export async function signIn(
 
   const ok = user ? await verifyPassword(user.passwordHash, input.password) : await verifyDummy(input.password);
   const roles: readonly Role[] = typeof input.role === 'string' ? [input.role] : input.role;
-  if (!user || !ok || !roles.includes(user.role)) throw new AppError('unauthorized', MESSAGES.invalidCredentials);
+  if (!user || !ok || !roles.includes(user.role))
+    throw new AppError('unauthorized', msg('errors.auth.invalidCredentials'));
   if (!user.isActive) {
     // Only the owner, who typed the right password, learns that the account is blocked and whom to ask; any other
     // inactive account answers like a wrong password.
     if (user.role === 'buyer' && (await isBlockedBuyer(db, user.id))) {
       throw new AppError('unauthorized', BUYER_MESSAGES.blockedSignIn);
     }
-    throw new AppError('unauthorized', MESSAGES.invalidCredentials);
+    throw new AppError('unauthorized', msg('errors.auth.invalidCredentials'));
   }
   await limits.reset(perAddress.name, `${subject}@${input.ip}`);
   return { id: user.id, role: user.role };

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { isSameAsLogin, OTP, PASSWORD_MESSAGES } from '@ub/shared';
 import type { Db } from '../../db/client.ts';
 import { otpCodes, users } from '../../db/schema/index.ts';
-import { AppError, badRequest, rateLimited } from '../../lib/errors.ts';
+import { AppError, badRequest, rateLimited, msg } from '../../lib/errors.ts';
 import { hashPassword } from './passwords.ts';
 import { forgetSessionsOf, revokeAllSessions } from './sessions.ts';
 import type { SmsProvider } from './sms.ts';
@@ -41,7 +41,7 @@ export async function requestResetCode(db: Db, sms: SmsProvider, phone: string):
     const waitMs = last.createdAt.getTime() + OTP.resendCooldownSeconds * 1000 - Date.now();
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
-      throw rateLimited(`Please wait ${seconds} seconds before requesting a new code.`, seconds);
+      throw rateLimited(msg('errors.auth.waitSeconds', { seconds }), seconds);
     }
   }
   const [recent] = await db

@@ -1,3 +1,4 @@
+import { isLanguage, type Language } from '@ub/shared/i18n';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { SESSION, type ManufacturerStatus, type Role, type SessionUser } from '@ub/shared';
@@ -109,6 +110,7 @@ export async function findSessionUser(db: Db, token: string): Promise<AuthUser |
       manufacturerId: manufacturers.id,
       manufacturerStatus: manufacturers.status,
       companyName: manufacturers.companyName,
+      language: users.language,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -129,6 +131,7 @@ export async function findSessionUser(db: Db, token: string): Promise<AuthUser |
     ...fields,
     role: row.role as Role,
     manufacturerStatus: (row.manufacturerStatus as ManufacturerStatus | null) ?? null,
+    language: isLanguage(row.language) ? row.language : 'en',
   };
   if (readAt !== generation) return user;
   if (sessionCache.size >= SESSION_CACHE_MAX) {
@@ -155,4 +158,10 @@ export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
 export function toSessionUser(u: AuthUser): SessionUser {
   const { sessionId: _sessionId, ...rest } = u;
   return rest;
+}
+
+/** The account's language (ADR 0028); its cached sessions are forgotten so the next request reads it. */
+export async function setLanguage(db: Db, userId: string, language: Language): Promise<void> {
+  await db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, userId));
+  forgetSessionsOf(userId);
 }

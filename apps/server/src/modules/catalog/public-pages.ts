@@ -4,6 +4,7 @@ import {
   catalogQuery,
   type CatalogList,
   type CatalogProductDetail,
+  type CatalogQuery,
   type CatalogSellerProfile,
   catalogSellerQuery,
   formatCount,
@@ -13,7 +14,7 @@ import {
 } from '@ub/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { catalogProduct, catalogSeller, searchCatalog } from './queries.ts';
+import { catalogProduct, catalogSeller } from './queries.ts';
 
 /**
  * What the server puts in a public page's HTML (ADR 0019): its head (title, description, canonical address, Open
@@ -57,7 +58,10 @@ export const LANDING_HEAD: PublicPageHead = {
   jsonLd: { '@context': 'https://schema.org', '@type': 'Organization', name: SITE, url: '/' },
 };
 
-export async function productsPage(database: Database, query: Record<string, unknown>): Promise<PublicPage> {
+export async function productsPage(
+  search: (q: CatalogQuery) => Promise<CatalogList>,
+  query: Record<string, unknown>,
+): Promise<PublicPage> {
   const parsed = catalogQuery.safeParse(query);
   const head: PublicPageHead = {
     title: `Products from Indian manufacturers · ${SITE}`,
@@ -68,7 +72,7 @@ export async function productsPage(database: Database, query: Record<string, unk
   };
   if (!parsed.success) return { kind: 'products', status: 200, head: { ...head, noindex: true } };
   const q = parsed.data;
-  const data: CatalogList = await searchCatalog(database, q);
+  const data: CatalogList = await search(q);
   if (q.category) {
     const label = CATEGORY_LABELS[q.category] ?? q.category;
     head.title = `${label} · Products · ${SITE}`;

@@ -16,7 +16,9 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { searchWords } from '../../lib/search.ts';
 import { sqlRows } from '../../lib/sql-rows.ts';
+import { ttlCache } from '../../lib/ttl-cache.ts';
 import { mediaUrl } from '../products/products.ts';
+import { verifiedSellerSql } from '../manufacturers/verified.ts';
 import { isListableP } from './listable.ts';
 
 /**
@@ -26,9 +28,8 @@ import { isListableP } from './listable.ts';
  * fixed whatever the catalogue's size; past the cap the total says "at least" (ADR 0019).
  */
 
-/** A seller counts as verified when the platform approved them and approved at least one of their documents. */
-const verifiedSql = (mfr: SQL) =>
-  sql`exists (select 1 from manufacturer_documents d where d.manufacturer_id = ${mfr} and d.review_status = 'approved')`;
+/** A seller's verified flag: the one definition in manufacturers/verified.ts. */
+const verifiedSql = verifiedSellerSql;
 
 /** The tsquery text for what a buyer typed: every word, the last one also as a prefix from three characters. */
 export function catalogTsQuery(q: string): string | null {
@@ -187,6 +188,29 @@ export async function searchCatalog(database: Database, f: CatalogQuery): Promis
       state: summary?.state ?? [],
       price: (summary?.price ?? []).sort((a, b) => bandOrder.indexOf(a.value) - bandOrder.indexOf(b.value)),
     },
+  };
+}
+
+/**
+ * searchCatalog behind a per-process cache of `ttlSeconds` (0: none), keyed by what decides the answer (the words
+ * as the search reads them, filters, sort, page). A list may lag a product change by that long, as it would on a
+ * read replica; product and seller pages, the cart and order placing always read the database (ADR 0025).
+ */
+export function cachedCatalogSearch(ttlSeconds: number) {
+  const cache = ttlCache<CatalogList>({ ttlMs: ttlSeconds * 1000, maxEntries: 5000 });
+  return (database: Database, f: CatalogQuery): Promise<CatalogList> => {
+    const key = JSON.stringify([
+      f.q ? catalogTsQuery(f.q) : null,
+      f.category ?? null,
+      f.minPrice ?? null,
+      f.maxPrice ?? null,
+      f.maxMoq ?? null,
+      f.state ?? null,
+      Boolean(f.verified),
+      f.sort ?? null,
+      f.page,
+    ]);
+    return cache.get(key, () => searchCatalog(database, f));
   };
 }
 

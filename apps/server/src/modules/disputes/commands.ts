@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { DISPUTE_STATUS_LABELS, DISPUTE_TRANSITIONS, type DisputeStatus } from '@ub/shared';
 import { buyers, disputes, manufacturers, orders } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
+import { releaseOrderInTx } from '../money/escrow.ts';
+import { issueRefundInTx, refundableOf } from '../money/refunds.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
@@ -68,7 +70,14 @@ export async function raiseDispute(deps: Deps, buyerId: string, orderId: string,
 }
 
 /** Moves a dispute on (resolved is final) and appends the admin's note to its running notes. */
-export async function updateDispute(deps: Deps, actorUserId: string, id: string, to: DisputeStatus, note: string) {
+export async function updateDispute(
+  deps: Deps,
+  actorUserId: string,
+  id: string,
+  to: DisputeStatus,
+  note: string,
+  money: { refundPaise?: number | undefined; holdDays?: number } = {},
+) {
   return transaction(deps.db, async (tx) => {
     const [before] = await tx.select().from(disputes).where(eq(disputes.id, id)).for('update');
     if (!before) throw notFound('Dispute not found');
@@ -85,6 +94,22 @@ export async function updateDispute(deps: Deps, actorUserId: string, id: string,
       .where(eq(disputes.id, id))
       .returning();
     if (!after) throw notFound('Dispute not found');
+    // Money follows the decision: for the buyer, a refund (full unless the admin gave an amount); for the seller,
+    // the hold ends (released now if delivery and the hold period are behind it, else at the hourly release).
+    if (to === 'resolved_buyer') {
+      const { refundable } = await refundableOf(tx, after.orderId);
+      const amountPaise = money.refundPaise ?? refundable;
+      if (amountPaise > 0) {
+        await issueRefundInTx(tx, deps, {
+          orderId: after.orderId,
+          amountPaise,
+          reason: `Dispute resolved for the buyer: ${note}`,
+        });
+      }
+    }
+    if (to === 'resolved_seller') {
+      await releaseOrderInTx(tx, after.orderId, deps.clock(), money.holdDays ?? 7);
+    }
     await audit(tx, {
       actorUserId,
       action: 'dispute.status',

@@ -11,9 +11,13 @@ import { cleanDocument, sniffDocument } from '../admin/documents.ts';
 
 type EvidenceRow = typeof disputeEvidence.$inferSelect;
 
-/** Where each side opens an evidence file: the buyer through the buyer API, the admin through the admin API. */
+/**
+ * Where each side opens an evidence file: the buyer through the buyer API, the seller of the order through the
+ * seller's orders API, the admin through the admin API.
+ */
 const EVIDENCE_URL = {
   buyer: (e: EvidenceRow) => `/api/buyer/disputes/${e.disputeId}/evidence/${e.id}`,
+  seller: (e: EvidenceRow) => `/api/orders/disputes/${e.disputeId}/evidence/${e.id}`,
   admin: (e: EvidenceRow) => `/api/admin/disputes/${e.disputeId}/evidence/${e.id}`,
 } as const;
 type Viewer = keyof typeof EVIDENCE_URL;
@@ -54,6 +58,47 @@ async function buyersDispute(db: Db, buyerId: string, disputeId: string) {
   return d;
 }
 
+export interface CleanedFile {
+  name: string;
+  data: Buffer;
+  mime: string;
+  ext: string;
+}
+
+/**
+ * Checks and cleans uploaded photos and PDFs (dispute evidence, requirement attachments): each file's type comes from
+ * its bytes; images are decoded under the pixel cap and re-encoded, a PDF must be complete (the same cleaning as
+ * seller documents), so what anyone opens is never a disguised script. Throws the first file's problem as a 400
+ * (413 when too large) with the caller's messages, under the field `files`.
+ */
+export async function cleanEvidenceFiles(
+  files: ReadFile[],
+  maxBytes: number,
+  messages: {
+    tooLarge: (name: string) => string;
+    badType: (name: string) => string;
+    unreadable: (name: string) => string;
+  },
+): Promise<CleanedFile[]> {
+  const out: CleanedFile[] = [];
+  for (const f of files) {
+    if (f.tooBig || f.data.length > maxBytes) {
+      const message = messages.tooLarge(f.name);
+      throw new AppError('payload_too_large', message, { files: message });
+    }
+    const type = sniffDocument(f.data);
+    if (!type) throw badRequest(messages.badType(f.name), { files: messages.badType(f.name) });
+    let data: Buffer;
+    try {
+      data = await cleanDocument(f.data, type.ext, f.name);
+    } catch {
+      throw badRequest(messages.unreadable(f.name), { files: messages.unreadable(f.name) });
+    }
+    out.push({ name: f.name, data, mime: type.mime, ext: type.ext });
+  }
+  return out;
+}
+
 /**
  * Adds photos or PDFs to one of the buyer's disputes while it is open or under review. Each file's type comes
  * from its bytes; images are decoded under the pixel cap and re-encoded, a PDF must be complete (the same
@@ -78,22 +123,10 @@ export async function addDisputeEvidence(
   if (n + files.length > DISPUTE_EVIDENCE_LIMITS.files) {
     throw badRequest(EVIDENCE_MESSAGES.tooMany, { files: EVIDENCE_MESSAGES.tooMany });
   }
-  const stored: Array<{ key: string; data: Buffer; mime: string; name: string }> = [];
-  for (const f of files) {
-    if (f.tooBig || f.data.length > DISPUTE_EVIDENCE_LIMITS.bytes) {
-      const message = EVIDENCE_MESSAGES.tooLarge(f.name);
-      throw new AppError('payload_too_large', message, { files: message });
-    }
-    const type = sniffDocument(f.data);
-    if (!type) throw badRequest(EVIDENCE_MESSAGES.badType(f.name), { files: EVIDENCE_MESSAGES.badType(f.name) });
-    let data: Buffer;
-    try {
-      data = await cleanDocument(f.data, type.ext, f.name);
-    } catch {
-      throw badRequest(EVIDENCE_MESSAGES.unreadable(f.name), { files: EVIDENCE_MESSAGES.unreadable(f.name) });
-    }
-    stored.push({ key: `disputes/${disputeId}/${randomUUID()}.${type.ext}`, data, mime: type.mime, name: f.name });
-  }
+  const stored = (await cleanEvidenceFiles(files, DISPUTE_EVIDENCE_LIMITS.bytes, EVIDENCE_MESSAGES)).map((c) => ({
+    ...c,
+    key: `disputes/${disputeId}/${randomUUID()}.${c.ext}`,
+  }));
   // One millisecond apart, so the files keep the order they were sent in.
   const at = deps.clock().getTime();
   const rows = await storeFilesWithRows(
@@ -139,4 +172,22 @@ export async function adminEvidenceFile(db: Db, disputeId: string, evidenceId: s
     .limit(1);
   if (!e) throw notFound('Evidence not found');
   return e;
+}
+
+/** One evidence file of a dispute on one of the seller's orders (any other dispute's is 404). */
+export async function sellerEvidenceFile(db: Db, manufacturerId: string, disputeId: string, evidenceId: string) {
+  const [e] = await db
+    .select({ e: disputeEvidence })
+    .from(disputeEvidence)
+    .innerJoin(disputes, eq(disputes.id, disputeEvidence.disputeId))
+    .where(
+      and(
+        eq(disputeEvidence.id, evidenceId),
+        eq(disputeEvidence.disputeId, disputeId),
+        eq(disputes.manufacturerId, manufacturerId),
+      ),
+    )
+    .limit(1);
+  if (!e) throw notFound('Evidence not found');
+  return e.e;
 }

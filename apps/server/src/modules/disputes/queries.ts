@@ -95,3 +95,37 @@ export async function disputeById(db: Db, id: string) {
   const evidence = await evidenceOf(db, [row.d.id], 'admin');
   return { ...toDispute(row.d, row), evidence: evidence.get(row.d.id) ?? [] };
 }
+
+/**
+ * The disputes the buyer raised on one of the seller's orders, newest first, with the buyer's evidence files (opened
+ * through the seller's API). Another seller's order is 404.
+ */
+export async function sellerOrderDisputes(db: Db, manufacturerId: string, orderId: string) {
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.manufacturerId, manufacturerId)))
+    .limit(1);
+  if (!order) throw notFound('Order not found');
+  const raised = await db
+    .select()
+    .from(disputes)
+    .where(and(eq(disputes.orderId, orderId), eq(disputes.manufacturerId, manufacturerId)))
+    .orderBy(desc(disputes.createdAt));
+  const evidence = await evidenceOf(
+    db,
+    raised.map((d) => d.id),
+    'seller',
+  );
+  return {
+    disputes: raised.map((d) => ({
+      id: d.id,
+      status: d.status,
+      reason: d.reason,
+      notes: d.notes,
+      createdAt: d.createdAt.toISOString(),
+      updatedAt: d.updatedAt.toISOString(),
+      evidence: evidence.get(d.id) ?? [],
+    })),
+  };
+}

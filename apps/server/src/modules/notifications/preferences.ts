@@ -1,4 +1,4 @@
-import { NOTIFICATION_TYPES, type NotificationType } from '@ub/shared';
+import { NOTIFICATION_TYPES, type NotificationType, notificationTypesFor } from '@ub/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notificationPreferences, type notifications, users } from '../../db/schema/index.ts';
@@ -15,9 +15,22 @@ export async function emailTypes(db: Db, userId: string): Promise<NotificationTy
   return NOTIFICATION_TYPES.filter((t) => wanted.has(t));
 }
 
-/** Stores one row per kind, so a kind turned off stays off explicitly. */
-export async function saveEmailTypes(db: Db, userId: string, types: NotificationType[]): Promise<void> {
-  const on = new Set(types);
+type Role = Parameters<typeof notificationTypesFor>[0];
+
+/** The user's e-mail choice among the kinds their role receives, and those kinds (the settings dialog's list). */
+export async function preferencesOf(db: Db, userId: string, role: Role) {
+  const kinds = notificationTypesFor(role);
+  const own = new Set(kinds);
+  return { email: (await emailTypes(db, userId)).filter((t) => own.has(t)), kinds };
+}
+
+/**
+ * Stores one row per kind, so a kind turned off stays off explicitly. With a role, kinds the role never receives
+ * are stored off whatever was sent.
+ */
+export async function saveEmailTypes(db: Db, userId: string, types: NotificationType[], role?: Role): Promise<void> {
+  const own = role ? new Set(notificationTypesFor(role)) : undefined;
+  const on = new Set(types.filter((t) => !own || own.has(t)));
   await transaction(db, async (tx) => {
     await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
     await tx

@@ -19,8 +19,10 @@ import {
   orders,
   payments,
   products,
+  taxDocuments,
 } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
+import { issueRefundInTx, refundableOf } from '../money/refunds.ts';
 import { adminScope, buyerScope, type Deps, type Scope } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { formatInr } from '@ub/shared/format';
@@ -31,6 +33,8 @@ import { isListable } from '../catalog/listable.ts';
 import { buyerLinks, notifyBuyer } from '../buyers/notify.ts';
 import { notify } from '../notifications/notify.ts';
 import { fromPaise, nextNumber, toPaise } from '../trade/common.ts';
+import { creditableOf, invoiceOf, issueCreditNote, issueInvoice } from '../tax-documents/commands.ts';
+import { assertTransportGiven, needsEwayBill, recordEwayBill } from '../tax-documents/eway-bill.ts';
 import { orderScope } from './queries.ts';
 import { type OrderLine, priceLines } from './rules.ts';
 
@@ -271,9 +275,10 @@ export async function changeOrderStatus(
   if (order.awaitingBuyerConfirmation && to !== 'cancelled') {
     throw conflict(ORDER_AWAITING_BUYER_MESSAGE);
   }
-  if (!ORDER_TRANSITIONS[from].includes(to)) {
+  if (!ORDER_TRANSITIONS[from].includes(to) || (scope.kind === 'buyer' && from === 'shipped')) {
     throw conflict(`An order that is ${ORDER_STATUS_LABELS[from]} cannot be changed to ${ORDER_STATUS_LABELS[to]}.`);
   }
+  if (to === 'shipped') assertTransportGiven(toPaise(order.total), change.transport);
   return transaction(db, async (tx) => {
     const now = clock();
     const patch: Partial<typeof orders.$inferInsert> = { status: to, updatedAt: now };
@@ -282,8 +287,6 @@ export async function changeOrderStatus(
       patch.carrier = change.carrier;
       patch.trackingNumber = change.trackingNumber;
       patch.estimatedDelivery = change.estimatedDelivery ?? null;
-      // The tax invoice is issued when the goods leave (CGST Act s.31), so its number is taken at dispatch.
-      patch.invoiceNumber = order.invoiceNumber ?? (await nextNumber(tx, 'INV', now));
       note = `Shipped with ${change.carrier}, tracking number ${change.trackingNumber}`;
     }
     if (to === 'cancelled') {
@@ -296,7 +299,35 @@ export async function changeOrderStatus(
       .where(and(eq(orders.id, order.id), eq(orders.status, from)))
       .returning();
     if (!updated) throw conflict('This order was changed by someone else. Reload it and try again.');
+    // The tax invoice is issued when the goods leave (CGST Act s.31), frozen with the seller's next number.
+    if (to === 'shipped') {
+      const invoice = await issueInvoice(tx, clock, order.id, actorUserId);
+      updated.invoiceNumber = invoice.number;
+      if (change.transport && needsEwayBill(invoice.totalPaise)) await recordEwayBill(tx, invoice, change.transport);
+    }
     if (to === 'cancelled') {
+      // An invoiced order (cancelled after it shipped) is credited in full: the credit note reverses the tax.
+      const [billed] = await tx
+        .select({ id: taxDocuments.id })
+        .from(taxDocuments)
+        .where(and(eq(taxDocuments.orderId, order.id), eq(taxDocuments.kind, 'invoice')))
+        .limit(1);
+      if (billed || order.invoiceNumber) {
+        const invoice = await invoiceOf(tx, adminScope, order.id);
+        const left = invoice ? await creditableOf(tx, invoice) : 0;
+        if (left > 0) {
+          await issueCreditNote(
+            tx,
+            { clock },
+            {
+              orderId: order.id,
+              amountPaise: left,
+              reason: `Order cancelled${change.reason ? `: ${change.reason}` : ''}`,
+              actorUserId,
+            },
+          );
+        }
+      }
       if (!order.rfqId) {
         await tx.execute(sql`
           update products p set stock = p.stock + i.qty, updated_at = now()
@@ -305,6 +336,21 @@ export async function changeOrderStatus(
           where p.id = i.product_id`);
       }
       await tx.delete(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')));
+      // A paid order cancelled: everything not yet refunded goes back through the provider that took it.
+      if (order.paymentStatus === 'paid') {
+        const { refundable } = await refundableOf(tx, order.id);
+        if (refundable > 0) {
+          await issueRefundInTx(
+            tx,
+            { clock },
+            {
+              orderId: order.id,
+              amountPaise: refundable,
+              reason: `Order cancelled: ${change.reason ?? 'no reason given'}`,
+            },
+          );
+        }
+      }
     }
     await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: from, toStatus: to, note, actorUserId });
     // The buyer hears of every move the seller or the platform makes; their own cancellation needs no notice.

@@ -88,9 +88,12 @@ export async function orderDetail(db: Db, scope: Scope, orderId: string): Promis
     orderId: o.orderNumber,
     orderDate: o.createdAt.toISOString(),
     status: o.status,
+    // A buyer cancels only what has not left the seller; a shipped order is cancelled by the seller or platform.
     nextStatuses: o.awaitingBuyerConfirmation
       ? ORDER_TRANSITIONS[o.status].filter((s) => s === 'cancelled')
-      : [...ORDER_TRANSITIONS[o.status]],
+      : scope.kind === 'buyer' && o.status === 'shipped'
+        ? ORDER_TRANSITIONS[o.status].filter((s) => s !== 'cancelled')
+        : [...ORDER_TRANSITIONS[o.status]],
     rfqNumber: row.rfqNumber,
     cancelReason: o.cancelReason,
     invoiceNumber: o.invoiceNumber,

@@ -1,15 +1,10 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { generateWeeklySettlements as groupIntoSettlements } from './settlements.ts';
+import { markPayoutPaid, runSettlements } from '../money/settlements.ts';
 import { buyers, manufacturers, orders, payments, settlements } from '../../db/schema/index.ts';
-import { audit } from '../../lib/audit.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
-import { formatInr } from '@ub/shared/format';
-import { notify } from '../notifications/notify.ts';
 import { offsetOf } from '../admin/common.ts';
 import { containsPattern } from '../../lib/search.ts';
-import { transaction } from '../../lib/transaction.ts';
 
 export async function listPayments(
   db: Db,
@@ -124,62 +119,22 @@ export function currentWeek(now: Date): { start: string; end: string } {
 }
 
 /**
- * The admin's settlement run: every paid payment of a delivered order not yet settled, up to now, grouped into one
- * settlement per seller by the trade module's engine (payments locked while grouped), each new settlement audited.
+ * The admin's settlement run (modules/money/settlements.ts): what is due is released from escrow, then each
+ * seller's released money is settled with commission, GST on commission, TCS and TDS. `manufacturerId` runs it for
+ * one seller only.
  */
-export async function generateWeeklySettlements(deps: Deps, actorUserId: string) {
-  const now = deps.clock();
-  const week = currentWeek(now);
-  const created = await transaction(deps.db, async (tx) => {
-    const list = await groupIntoSettlements(tx, { until: now });
-    for (const s of list) {
-      await audit(tx, {
-        actorUserId,
-        action: 'settlement.generate',
-        entityType: 'settlement',
-        entityId: s.id,
-        after: {
-          manufacturerId: s.manufacturerId,
-          amount: s.amount,
-          periodStart: s.periodStart,
-          periodEnd: s.periodEnd,
-        },
-      });
-    }
-    return list;
-  });
-  return { created: created.length, week };
+export async function generateWeeklySettlements(
+  deps: Deps,
+  actorUserId: string,
+  opts: { holdDays: number; manufacturerId?: string },
+) {
+  const week = currentWeek(deps.clock());
+  const created = await runSettlements(deps, { ...opts, actorUserId });
+  return { created: created.length, week, settlementIds: created.map((s) => s.id) };
 }
 
+/** The admin paid a settlement with the bank's UTR: the payout is posted to the ledger and the seller told. */
 export async function markSettlementPaid(deps: Deps, actorUserId: string, id: string, reference: string) {
-  return transaction(deps.db, async (tx) => {
-    const [before] = await tx.select().from(settlements).where(eq(settlements.id, id)).for('update');
-    if (!before) throw notFound('Settlement not found');
-    if (before.status === 'paid') throw conflict('This settlement is already paid.');
-    const [after] = await tx
-      .update(settlements)
-      .set({ status: 'paid', reference, paidAt: deps.clock() })
-      .where(eq(settlements.id, id))
-      .returning();
-    if (!after) throw notFound('Settlement not found');
-    await audit(tx, {
-      actorUserId,
-      action: 'settlement.paid',
-      entityType: 'settlement',
-      entityId: id,
-      reason: reference,
-      before: { status: before.status, reference: before.reference },
-      after: { status: after.status, reference: after.reference },
-    });
-    const [m] = await tx.select().from(manufacturers).where(eq(manufacturers.id, after.manufacturerId));
-    if (!m) throw notFound('Settlement not found');
-    await notify(tx, {
-      userId: m.userId,
-      type: 'settlement_paid',
-      title: 'Settlement paid',
-      message: `${formatInr(after.amount)} for ${after.periodStart} to ${after.periodEnd} was paid to your bank account. Reference: ${reference}`,
-      link: '/dashboard/payments',
-    });
-    return toSettlement(after, m.companyName);
-  });
+  const { after, companyName } = await markPayoutPaid(deps, actorUserId, id, reference);
+  return toSettlement(after, companyName);
 }

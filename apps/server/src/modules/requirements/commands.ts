@@ -302,6 +302,7 @@ export async function acceptQuote(deps: Deps, buyer: Buyer, actorUserId: string,
           .filter(Boolean)
           .join(' '),
         at: q.revisedAt ?? q.createdAt,
+        gstRate: q.gstRate,
       },
       requestedAt: r.createdAt,
       at: now,

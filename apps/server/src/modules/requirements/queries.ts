@@ -6,6 +6,7 @@ import {
   canonicalStateName,
   type MyRequirementQuote,
   REQUIREMENT_LIMITS,
+  type RequirementAttachmentItem,
   type RequirementQuoteItem,
   type RequirementStatus,
   type RequirementSummary,
@@ -24,6 +25,8 @@ import {
 import { notFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/search.ts';
 import { fromPaise, toPaise } from '../trade/common.ts';
+import { verifiedSellerSql } from '../manufacturers/verified.ts';
+import { attachmentsOf } from './attachments.ts';
 import { onBoardOf, requireVerifiedSeller } from './rules.ts';
 
 type Requirement = typeof requirements.$inferSelect;
@@ -119,17 +122,27 @@ export async function listBoard(
       .offset(offset(q.page)),
     db.select({ n: sql<number>`count(*)::int` }).from(requirements).where(where),
   ]);
+  const files = await attachmentsOf(
+    db,
+    rows.map((row) => row.r.id),
+    'seller',
+  );
   return {
-    requirements: rows.map((row) => toBoardItem(row.r, row.quote, row.reported)),
+    requirements: rows.map((row) => toBoardItem(row.r, row.quote, row.reported, files.get(row.r.id) ?? [])),
     total: Number(totals?.n ?? 0),
     page: q.page,
     pageSize,
   };
 }
 
-function toBoardItem(r: Requirement, quote: Quote | null, reported: boolean): BoardRequirement {
+function toBoardItem(
+  r: Requirement,
+  quote: Quote | null,
+  reported: boolean,
+  attachments: RequirementAttachmentItem[],
+): BoardRequirement {
   const { quoteCount: _n, closedReason: _c, ...summary } = toSummary(r, 0);
-  return { ...summary, myQuote: quote ? toMyQuote(quote) : null, reported: Boolean(reported) };
+  return { ...summary, myQuote: quote ? toMyQuote(quote) : null, reported: Boolean(reported), attachments };
 }
 
 /**
@@ -151,7 +164,8 @@ export async function boardRequirement(db: Db, manufacturerId: string, id: strin
     )
     .where(and(eq(requirements.id, id), or(onBoardOf(manufacturerId, now), sql`${requirementQuotes.id} is not null`)));
   if (!row) throw notFound('Requirement not found');
-  return toBoardItem(row.r, row.quote, row.reported);
+  const files = await attachmentsOf(db, [row.r.id], 'seller');
+  return toBoardItem(row.r, row.quote, row.reported, files.get(row.r.id) ?? []);
 }
 
 /* ---------- buyer ---------- */
@@ -218,7 +232,7 @@ async function quotesOf(db: Db, requirementId: string): Promise<RequirementQuote
       q: requirementQuotes,
       company: manufacturers.companyName,
       state: manufacturers.state,
-      status: manufacturers.status,
+      verified: verifiedSellerSql(manufacturers.id),
     })
     .from(requirementQuotes)
     .innerJoin(manufacturers, eq(manufacturers.id, requirementQuotes.manufacturerId))
@@ -228,7 +242,7 @@ async function quotesOf(db: Db, requirementId: string): Promise<RequirementQuote
     db,
     rows.map((r) => r.q.manufacturerId),
   );
-  return rows.map(({ q, company, state, status }) => {
+  return rows.map(({ q, company, state, verified }) => {
     const subtotal = toPaise(q.pricePerUnit) * q.quantity;
     const rate = q.gstRate === null ? null : Number(q.gstRate);
     const record = records.get(q.manufacturerId);
@@ -237,7 +251,7 @@ async function quotesOf(db: Db, requirementId: string): Promise<RequirementQuote
       manufacturerId: q.manufacturerId,
       sellerCompany: company,
       sellerState: state,
-      verified: status === 'approved',
+      verified: Boolean(verified),
       responseRate: record?.responseRate ?? null,
       deliveredOrders: record?.deliveredOrders ?? 0,
       pricePerUnit: q.pricePerUnit,
@@ -274,8 +288,14 @@ export async function buyerRequirement(db: Db, buyerId: string, id: string): Pro
     .from(requirements)
     .where(and(eq(requirements.id, id), eq(requirements.buyerId, buyerId)));
   if (!r) throw notFound('Requirement not found');
-  const quotes = await quotesOf(db, r.id);
-  return { ...toSummary(r, quotes.length), quotes, ...bestOf(quotes), rfqId: r.rfqId };
+  const [quotes, files] = await Promise.all([quotesOf(db, r.id), attachmentsOf(db, [r.id], 'buyer')]);
+  return {
+    ...toSummary(r, quotes.length),
+    attachments: files.get(r.id) ?? [],
+    quotes,
+    ...bestOf(quotes),
+    rfqId: r.rfqId,
+  };
 }
 
 /* ---------- admin ---------- */
@@ -325,7 +345,7 @@ export async function adminRequirement(db: Db, id: string): Promise<AdminRequire
     .innerJoin(buyers, eq(buyers.id, requirements.buyerId))
     .where(eq(requirements.id, id));
   if (!row) throw notFound('Requirement not found');
-  const [quotes, reports] = await Promise.all([
+  const [quotes, reports, files] = await Promise.all([
     quotesOf(db, id),
     db
       .select({ rep: requirementReports, company: manufacturers.companyName })
@@ -333,10 +353,12 @@ export async function adminRequirement(db: Db, id: string): Promise<AdminRequire
       .innerJoin(manufacturers, eq(manufacturers.id, requirementReports.manufacturerId))
       .where(eq(requirementReports.requirementId, id))
       .orderBy(asc(requirementReports.createdAt)),
+    attachmentsOf(db, [id], 'admin'),
   ]);
   return {
     ...toAdminItem(row.r, quotes.length, row.reports, row.buyer),
     buyerContact: row.contact,
+    attachments: files.get(id) ?? [],
     quotes,
     reports: reports.map(({ rep, company }) => ({
       id: rep.id,

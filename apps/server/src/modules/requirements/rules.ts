@@ -4,11 +4,12 @@ import type { Db } from '../../db/client.ts';
 import { manufacturers, products, requirements } from '../../db/schema/index.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { isListable } from '../catalog/listable.ts';
+import { isVerifiedSeller, verifiedSellerSql } from '../manufacturers/verified.ts';
 
 /**
  * Which requirements a seller's board holds: open ones, deadline not passed, in the seller's registered category
  * or in a category it lists an approved product in. The seller itself must be verified (approved, so not
- * suspended): the caller checks that with `isVerifiedSeller`.
+ * suspended, with an approved document): the caller checks that with `isVerifiedSeller` (manufacturers/verified.ts).
  */
 export function onBoardOf(manufacturerId: string, now: Date): SQL {
   // Correlated subqueries name their tables: Drizzle leaves columns unqualified in a one-table select.
@@ -24,13 +25,7 @@ export function onBoardOf(manufacturerId: string, now: Date): SQL {
   return and(eq(requirements.status, 'open'), sql`${requirements.deadline} >= ${todayInIndia(now)}`, inCategory) as SQL;
 }
 
-export async function isVerifiedSeller(db: Db, manufacturerId: string): Promise<boolean> {
-  const [m] = await db
-    .select({ status: manufacturers.status })
-    .from(manufacturers)
-    .where(eq(manufacturers.id, manufacturerId));
-  return m?.status === 'approved';
-}
+export { isVerifiedSeller };
 
 /** The board is for verified sellers only: anyone else gets a 403 that says so. */
 export async function requireVerifiedSeller(db: Db, manufacturerId: string) {
@@ -40,7 +35,7 @@ export async function requireVerifiedSeller(db: Db, manufacturerId: string) {
 /** The verified sellers a new requirement is shown to (the same rule as `onBoardOf`, from the other side). */
 export function sellersFor(category: string): SQL {
   return and(
-    eq(manufacturers.status, 'approved'),
+    verifiedSellerSql(manufacturers.id),
     or(
       eq(manufacturers.category, category),
       exists(

@@ -305,7 +305,7 @@ export async function convertRfq(
   const [p] = r.productId
     ? await deps.db.select().from(products).where(eq(products.id, r.productId)).limit(1)
     : [undefined];
-  const gstPercentage = await convertedGstRate(deps.db, p?.gstPercentage ?? null, input.gstPercentage);
+  const gstPercentage = await convertedGstRate(deps.db, p?.gstPercentage ?? null, input.gstPercentage, r.agreedGstRate);
   if (p?.hsnCode && input.hsnCode && input.hsnCode !== p.hsnCode) {
     const message = RFQ_MESSAGES.hsnFromProduct(p.hsnCode);
     throw badRequest(message, { hsnCode: message });
@@ -356,9 +356,23 @@ export async function convertRfq(
 
 /**
  * The GST rate of an order converted from an RFQ: the listed product's own rate, which the request cannot change;
- * for an RFQ without a product (or a product without a rate), the seller's choice among the configured rates.
+ * else the rate the accepted offer named (a quote on a requirement carries one), which cannot change either; else
+ * the seller's choice among the configured rates.
  */
-async function convertedGstRate(db: Db, productRate: string | null, requested: number | undefined): Promise<number> {
+async function convertedGstRate(
+  db: Db,
+  productRate: string | null,
+  requested: number | undefined,
+  agreedRate: string | null = null,
+): Promise<number> {
+  if (productRate === null && agreedRate !== null) {
+    const rate = Number(agreedRate);
+    if (requested !== undefined && requested !== rate) {
+      const message = RFQ_MESSAGES.gstFromQuote(rate);
+      throw badRequest(message, { gstPercentage: message });
+    }
+    return rate;
+  }
   if (productRate !== null) {
     const rate = Number(productRate);
     if (requested !== undefined && requested !== rate) {
@@ -457,7 +471,7 @@ export interface AgreedRfqInput {
   deadline: string | null;
   description: string | null;
   /** The seller's offer the buyer accepted. */
-  offer: { pricePerUnit: string; quantity: number; notes: string | null; at: Date };
+  offer: { pricePerUnit: string; quantity: number; notes: string | null; at: Date; gstRate: string | null };
   /** When the buyer asked (the request that starts the history). */
   requestedAt: Date;
   at: Date;
@@ -484,6 +498,7 @@ export async function insertAgreedRfq(tx: Db, input: AgreedRfqInput): Promise<Rf
       status: 'accepted',
       agreedPrice: input.offer.pricePerUnit,
       agreedQuantity: input.offer.quantity,
+      agreedGstRate: input.offer.gstRate,
       createdAt: input.at,
       updatedAt: input.at,
     })

@@ -54,6 +54,7 @@ function toItem(
     rejectionReason: r.rejectionReason,
     agreedPrice: r.agreedPrice,
     agreedQuantity: r.agreedQuantity,
+    agreedGstRate: r.agreedGstRate,
     orderId: r.orderId,
     createdAt: r.createdAt.toISOString(),
     originalProduct: product

@@ -6,6 +6,7 @@ import {
   ORDER_STATUSES,
   type OrderStatus,
 } from '@ub/shared';
+import { TaxDocuments } from '../../components/tax-documents.tsx';
 import { formatDate, formatInr } from '@ub/shared/format';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -118,6 +119,16 @@ function OrderModal({ id, onClose }: { id: string | null; onClose: () => void })
             <dt className="font-semibold">Total</dt>
             <dd className="text-right font-semibold">{formatInr(o.payment.total)}</dd>
           </dl>
+          {o.invoiceNumber && (
+            <div>
+              <p className="mb-1 font-medium text-slate-500">Tax documents</p>
+              <TaxDocuments
+                listPath={`/admin/orders/${o.id}/tax-documents`}
+                pdfPath={(docId) => `/admin/tax-documents/${docId}/pdf`}
+                realm="admin"
+              />
+            </div>
+          )}
           {o.timeline.length > 0 && (
             <div>
               <p className="mb-1 font-medium text-slate-500">Timeline</p>

@@ -141,7 +141,10 @@ function SettlementsTab() {
   });
   const generate = useMutation({
     mutationFn: () =>
-      api<{ created: number; week: { start: string; end: string } }>('/admin/settlements/generate', { method: 'POST' }),
+      api<{ created: number; week: { start: string; end: string } }>('/admin/settlements/generate', {
+        method: 'POST',
+        body: {},
+      }),
     onSuccess: (r) => {
       toast.success(
         r.created

@@ -23,6 +23,7 @@ import { SearchBox } from '../../components/tabs.tsx';
 import { useListState, useRecordRoute } from '../../lib/use-list-state.ts';
 import { useAdminRequirement, useRemoveRequirement } from '../requirements/api/admin-requirement.ts';
 import { useAdminRequirements } from '../requirements/api/admin-requirements.ts';
+import { AttachmentList } from '../requirements/components/attachments.tsx';
 import {
   QuoteStatusBadge,
   RequirementFacts,
@@ -170,6 +171,7 @@ function RequirementModal({ r, onClose }: { r: AdminRequirementDetail; onClose: 
         </div>
         <RequirementFacts r={r} />
         {r.description && <p className="whitespace-pre-line rounded-lg bg-slate-50 p-3">{r.description}</p>}
+        <AttachmentList attachments={r.attachments} />
         {r.closedReason && <p className="text-slate-600">Closed: {r.closedReason}</p>}
         {r.rfqId && <p className="text-slate-600">Accepted: it became an RFQ between the buyer and the seller.</p>}
         <section>

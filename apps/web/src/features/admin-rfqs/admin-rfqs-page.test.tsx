@@ -22,6 +22,7 @@ const rfq: AdminRfqItem = {
   rejectionReason: null,
   agreedPrice: null,
   agreedQuantity: null,
+  agreedGstRate: null,
   orderId: null,
   createdAt: '2026-11-01T04:30:00.000Z',
   originalProduct: null,

@@ -13,6 +13,7 @@ import { ApiError, api } from '../../lib/api.ts';
 import { loadCommonPasswords, withCommonPasswords } from '../../lib/common-passwords.ts';
 import { PhoneField } from './phone-field.tsx';
 import { StepIndicator } from './step-indicator.tsx';
+import { T, type TFunction, translateMessage, useT } from '../../lib/i18n.tsx';
 
 type Step = 1 | 2 | 3;
 
@@ -27,11 +28,11 @@ const newPasswordSchemaFor = (phone: string) =>
     .superRefine(refinePasswordNotLogin('newPassword', () => ({ phone })));
 type NewPassword = z.input<ReturnType<typeof newPasswordSchemaFor>>;
 
-const STEP_TEXT: Record<Step, { label: string; subtitle: string }> = {
-  1: { label: 'Phone number', subtitle: 'Enter the mobile number registered with your account.' },
-  2: { label: 'Verification code', subtitle: 'Enter the 6-digit code we sent to your phone.' },
-  3: { label: 'New password', subtitle: 'Choose a new password for your account.' },
-};
+/** Each step's words: `auth.reset.steps.<n>.label|subtitle`. */
+const STEP_TEXT = (step: Step, t: TFunction) => ({
+  label: t(`auth.reset.steps.${step}.label`),
+  subtitle: t(`auth.reset.steps.${step}.subtitle`),
+});
 
 /** Seconds until another code may be requested, from the server's Retry-After or our own cooldown. */
 function useCountdown() {
@@ -53,10 +54,11 @@ function useCountdown() {
 }
 
 function errorMessage(err: unknown, fallback: string): string {
-  return err instanceof ApiError ? err.message : fallback;
+  return err instanceof ApiError ? translateMessage(err.message) : fallback;
 }
 
 export default function ForgotPasswordPage() {
+  const t = useT();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>(1);
   const [code, setCode] = useState('');
@@ -99,7 +101,7 @@ export default function ForgotPasswordPage() {
   const onSend = phoneForm.handleSubmit(async () => {
     setError(null);
     setBusy(true);
-    const sent = await requestCode('Failed to send reset SMS');
+    const sent = await requestCode(t('errors.auth.smsFailed'));
     setBusy(false);
     if (sent) {
       setCode('');
@@ -110,11 +112,11 @@ export default function ForgotPasswordPage() {
   async function onResend() {
     setError(null);
     setBusy(true);
-    const sent = await requestCode('Failed to resend code');
+    const sent = await requestCode(t('auth.reset.resendFailed'));
     setBusy(false);
     if (sent) {
       setCode('');
-      toast.success('New code sent to your phone!');
+      toast.success(t('auth.reset.codeResent'));
     }
   }
 
@@ -127,11 +129,11 @@ export default function ForgotPasswordPage() {
         method: 'POST',
         anonymous: true,
         body: { phoneNumber: phone, code },
-        fallbackError: 'Invalid verification code',
+        fallbackError: t('validation.otpInvalid'),
       });
       setStep(3);
     } catch (err) {
-      setError(errorMessage(err, 'Invalid verification code'));
+      setError(errorMessage(err, t('validation.otpInvalid')));
     } finally {
       setBusy(false);
     }
@@ -144,7 +146,7 @@ export default function ForgotPasswordPage() {
         method: 'POST',
         anonymous: true,
         body: { phoneNumber: phone, code, newPassword },
-        fallbackError: 'Failed to reset password',
+        fallbackError: t('errors.auth.resetFailed'),
       });
       navigate('/login?message=password-reset-success', { replace: true });
     } catch (err) {
@@ -157,7 +159,7 @@ export default function ForgotPasswordPage() {
         setCode('');
         setStep(2);
       }
-      setError(errorMessage(err, 'Failed to reset password'));
+      setError(errorMessage(err, t('errors.auth.resetFailed')));
     }
   });
 
@@ -169,15 +171,15 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthCard
-      title="Reset your password"
-      subtitle={STEP_TEXT[step].subtitle}
+      title={t('auth.reset.title')}
+      subtitle={STEP_TEXT(step, t).subtitle}
       footer={
         <Link to="/login" className="font-medium text-brand-700 hover:underline">
-          Back to Login
+          {t('auth.reset.backToLogin')}
         </Link>
       }
     >
-      <StepIndicator step={step} total={3} label={STEP_TEXT[step].label} />
+      <StepIndicator step={step} total={3} label={STEP_TEXT(step, t).label} />
 
       {step === 1 && (
         <form onSubmit={onSend} noValidate className="space-y-4">
@@ -187,7 +189,7 @@ export default function ForgotPasswordPage() {
             name="phoneNumber"
             render={({ field, fieldState }) => (
               <PhoneField
-                label="Phone Number"
+                label={t('auth.reset.phone')}
                 autoFocus
                 value={field.value}
                 onChange={field.onChange}
@@ -199,7 +201,7 @@ export default function ForgotPasswordPage() {
             )}
           />
           <Button type="submit" className="w-full" disabled={busy || phone.length < LIMITS.contactDigits}>
-            {busy ? 'Sending...' : 'Send Reset Code'}
+            {busy ? t('auth.reset.sending') : t('auth.reset.send')}
           </Button>
         </form>
       )}
@@ -208,28 +210,31 @@ export default function ForgotPasswordPage() {
         <form onSubmit={onVerify} noValidate className="space-y-4">
           <FormError message={error} />
           <p className="text-sm text-slate-600">
-            If <span className="font-semibold text-slate-900">+91 {phone}</span> is registered, a code has been sent to
-            it. It expires in {OTP.ttlMinutes} minutes.
+            <T
+              id="auth.reset.codeSent"
+              values={{ phone: `+91 ${phone}`, minutes: OTP.ttlMinutes }}
+              components={[<span key="0" className="font-semibold text-slate-900" />]}
+            />
           </p>
           <TextField
-            label="Verification Code"
+            label={t('auth.reset.code')}
             inputMode="numeric"
             autoComplete="one-time-code"
             autoFocus
-            placeholder="6-digit code"
+            placeholder={t('auth.reset.codePlaceholder')}
             className="text-center font-mono text-lg tracking-[0.5em]"
             value={code}
             onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, LIMITS.otpDigits))}
           />
           <Button type="submit" className="w-full" disabled={busy || code.length !== LIMITS.otpDigits}>
-            {busy ? 'Checking...' : 'Verify Code'}
+            {busy ? t('auth.reset.checking') : t('auth.reset.verify')}
           </Button>
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
             <button type="button" onClick={changePhone} className="font-medium text-brand-700 hover:underline">
-              Change Phone Number
+              {t('auth.reset.changePhone')}
             </button>
             <Button variant="ghost" onClick={onResend} disabled={busy || cooldown.seconds > 0}>
-              {cooldown.seconds > 0 ? `Resend code in ${cooldown.seconds}s` : 'Resend'}
+              {cooldown.seconds > 0 ? t('auth.reset.resendIn', { seconds: cooldown.seconds }) : t('auth.reset.resend')}
             </Button>
           </div>
         </form>
@@ -239,7 +244,7 @@ export default function ForgotPasswordPage() {
         <form onSubmit={onReset} noValidate className="space-y-4">
           <FormError message={error} />
           <PasswordField
-            label="New Password"
+            label={t('auth.reset.newPassword')}
             autoComplete="new-password"
             autoFocus
             hint={`At least ${LIMITS.passwordMin} characters.`}
@@ -247,13 +252,13 @@ export default function ForgotPasswordPage() {
             {...passwordForm.register('newPassword')}
           />
           <PasswordField
-            label="Confirm Password"
+            label={t('auth.reset.confirmPassword')}
             autoComplete="new-password"
             error={passwordForm.formState.errors.confirmPassword?.message}
             {...passwordForm.register('confirmPassword')}
           />
           <Button type="submit" className="w-full" disabled={passwordForm.formState.isSubmitting}>
-            {passwordForm.formState.isSubmitting ? 'Resetting...' : 'Reset Password'}
+            {passwordForm.formState.isSubmitting ? t('auth.reset.resetting') : t('auth.reset.submit')}
           </Button>
         </form>
       )}

@@ -1,13 +1,13 @@
 import { ApiError } from '../../lib/api.ts';
+import { i18n, translateMessage } from '../../lib/i18n.tsx';
 
 /** A failed sign-in as the login pages say it: a refused burst says how long to wait (the 429's Retry-After). */
 export function loginErrorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.status === 429 && err.retryAfter) {
     const seconds = err.retryAfter;
-    const wait = seconds < 60 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute');
-    return `Too many attempts. Try again in ${wait}.`;
+    return seconds < 60
+      ? i18n._('auth.login.tooManySeconds', { n: seconds })
+      : i18n._('auth.login.tooManyMinutes', { n: Math.ceil(seconds / 60) });
   }
-  return err instanceof Error ? err.message : fallback;
+  return err instanceof Error ? translateMessage(err.message) : fallback;
 }
-
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;

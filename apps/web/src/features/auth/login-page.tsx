@@ -13,18 +13,22 @@ import { api } from '../../lib/api.ts';
 import { storeSellerSession } from '../../lib/auth-storage.ts';
 import { loginErrorMessage } from './login-error.ts';
 import { afterSignIn, sessionQueryKey } from './session.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 type LoginForm = z.input<typeof loginSchema>;
 
+/** `?message=` codes and their catalogue ids. */
 const NOTICES: Record<string, string> = {
-  'password-reset-success': 'Your password has been reset. Please sign in with your new password.',
+  'password-reset-success': 'auth.login.resetNotice',
 };
 
 export default function LoginPage() {
+  const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const notice = NOTICES[params.get('message') ?? ''];
+  const noticeId = NOTICES[params.get('message') ?? ''];
+  const notice = noticeId ? t(noticeId) : undefined;
   const [error, setError] = useState<string | null>(null);
   const {
     register,
@@ -42,23 +46,23 @@ export default function LoginPage() {
         method: 'POST',
         body: values,
         anonymous: true,
-        fallbackError: 'Invalid Credentials',
+        fallbackError: t('errors.auth.invalidCredentials'),
       });
       storeSellerSession(res.token, res.user.id, Boolean(values.remember));
       queryClient.setQueryData(sessionQueryKey('seller'), { user: res.user });
       navigate(afterSignIn(res.user.role, params.get('next')), { replace: true });
     } catch (err) {
-      setError(loginErrorMessage(err, 'Invalid Credentials'));
+      setError(loginErrorMessage(err, t('errors.auth.invalidCredentials')));
     }
   });
 
   return (
     <AuthCard
-      title="Welcome back"
-      subtitle="Sign in to buy or sell: orders, RFQs and requirements in one place."
+      title={t('auth.login.title')}
+      subtitle={t('auth.login.subtitle')}
       footer={
         <Link to="/" className="font-medium text-slate-600 hover:text-brand-700">
-          ← Back to home
+          {t('auth.backHome')}
         </Link>
       }
     >
@@ -73,13 +77,13 @@ export default function LoginPage() {
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormError message={error} />
         <TextField
-          label="Email or Phone"
+          label={t('auth.login.username')}
           autoComplete="username"
           error={errors.username?.message}
           {...register('username')}
         />
         <PasswordField
-          label="Password"
+          label={t('auth.login.password')}
           autoComplete="current-password"
           error={errors.password?.message}
           {...register('password')}
@@ -87,26 +91,26 @@ export default function LoginPage() {
         <div className="flex items-center justify-between text-sm">
           <label className="flex items-center gap-2">
             <input type="checkbox" className="h-4 w-4 rounded border-slate-300" {...register('remember')} />
-            Remember me
+            {t('auth.login.remember')}
           </label>
           <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
-            Forgot password?
+            {t('auth.login.forgot')}
           </Link>
         </div>
         <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Signing in...' : 'Sign In'}
+          {isSubmitting ? t('auth.login.signingIn') : t('auth.login.submit')}
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
-        New to Udyog Bazaar?{' '}
+        {t('auth.login.newHere')}{' '}
         <Link to="/register" className="font-semibold text-brand-700 hover:underline">
-          Create one here
+          {t('auth.login.createOne')}
         </Link>
       </p>
       <p className="mt-2 text-center text-sm text-slate-600">
-        Buying for your business?{' '}
+        {t('auth.login.buying')}{' '}
         <Link to="/buyer/register" className="font-semibold text-brand-700 hover:underline">
-          Register as a buyer
+          {t('auth.login.registerBuyer')}
         </Link>
       </p>
     </AuthCard>

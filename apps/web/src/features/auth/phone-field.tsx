@@ -1,6 +1,7 @@
 import { LIMITS } from '@ub/shared/constants';
 import { forwardRef, type InputHTMLAttributes } from 'react';
 import { TextField } from '../../components/field.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
   label: string;
@@ -17,6 +18,7 @@ export const PhoneField = forwardRef<HTMLInputElement, Props>(function PhoneFiel
   { label, value, onChange, error, ...props },
   ref,
 ) {
+  const t = useT();
   return (
     <TextField
       ref={ref}
@@ -25,7 +27,7 @@ export const PhoneField = forwardRef<HTMLInputElement, Props>(function PhoneFiel
       type="tel"
       inputMode="numeric"
       autoComplete="tel-national"
-      placeholder="10-digit mobile number"
+      placeholder={t('landing.lead.contactPlaceholder')}
       value={value}
       onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, LIMITS.contactDigits))}
       error={error}

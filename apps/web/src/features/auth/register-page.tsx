@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   BUSINESS_CATEGORIES,
-  CATEGORY_LABELS,
   INDIAN_STATES,
   LIMITS,
   type ManufacturerStatus,
@@ -26,18 +25,14 @@ import { ApiError, api } from '../../lib/api.ts';
 import { loadCommonPasswords, withCommonPasswords } from '../../lib/common-passwords.ts';
 import { PhoneField } from './phone-field.tsx';
 import { StepIndicator } from './step-indicator.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 type Step = 1 | 2 | 3 | 4;
 type Step1 = z.input<typeof registerStep1Schema>;
 type Step2 = z.input<typeof registerStep2Schema>;
 type Step3 = z.input<typeof passwordPairSchema>;
 
-const STEP_LABELS: Record<Step, string> = {
-  1: 'Contact details',
-  2: 'Business details',
-  3: 'Set a password',
-  4: 'Verification',
-};
+/** Each step's label is `auth.register.steps.<n>`. */
 
 const STEP1_FIELDS = ['phone', 'email'];
 const STEP2_FIELDS = ['full_name', 'company_name', 'company_address', 'state', 'category', 'gst_number'];
@@ -68,6 +63,7 @@ function applyFieldErrors<T extends FieldValues>(
 }
 
 export default function RegisterPage() {
+  const t = useT();
   const [step, setStep] = useState<Step>(1);
   const [status, setStatus] = useState<ManufacturerStatus>('received');
   const [error, setError] = useState<string | null>(null);
@@ -106,13 +102,13 @@ export default function RegisterPage() {
         method: 'POST',
         anonymous: true,
         body: { ...one, ...two, ...pair, type: 'seller' },
-        fallbackError: 'Registration Failed. Try again.',
+        fallbackError: t('auth.register.failed'),
       });
       setStatus(registerResponse.parse(res).user.status);
       go(4);
     } catch (err) {
       if (!(err instanceof ApiError)) {
-        setError('Registration Failed. Try again.');
+        setError(t('auth.register.failed'));
         return;
       }
       // A duplicate email or phone, or any field the server refused, sends the person back to that field.
@@ -133,15 +129,15 @@ export default function RegisterPage() {
 
   return (
     <AuthCard
-      title={step === 4 ? "We're on it!" : 'Become a Verified Seller'}
-      subtitle={step === 4 ? undefined : 'Register your business to start selling to buyers across India.'}
+      title={step === 4 ? t('auth.register.doneTitle') : t('landing.becomeSeller')}
+      subtitle={step === 4 ? undefined : t('auth.register.subtitle')}
       footer={
         <Link to="/" className="font-medium text-slate-600 hover:text-brand-700">
-          ← Back to home
+          {t('auth.backHome')}
         </Link>
       }
     >
-      <StepIndicator step={step} total={4} label={STEP_LABELS[step]} />
+      <StepIndicator step={step} total={4} label={t(`auth.register.steps.${step}`)} />
 
       {step === 1 && (
         <form onSubmit={onContact} noValidate className="space-y-4">
@@ -150,7 +146,7 @@ export default function RegisterPage() {
             name="phone"
             render={({ field, fieldState }) => (
               <PhoneField
-                label="Phone Number"
+                label={t('auth.reset.phone')}
                 autoFocus
                 value={field.value}
                 onChange={field.onChange}
@@ -162,7 +158,7 @@ export default function RegisterPage() {
             )}
           />
           <TextField
-            label="Email Address"
+            label={t('auth.register.email')}
             type="email"
             autoComplete="email"
             placeholder="you@company.in"
@@ -170,7 +166,7 @@ export default function RegisterPage() {
             {...contact.register('email')}
           />
           <Button type="submit" className="w-full" disabled={phone.length < LIMITS.contactDigits}>
-            Continue
+            {t('auth.register.continue')}
           </Button>
         </form>
       )}
@@ -178,34 +174,34 @@ export default function RegisterPage() {
       {step === 2 && (
         <form onSubmit={onBusiness} noValidate className="space-y-4">
           <TextField
-            label="Full Name"
+            label={t('landing.lead.name')}
             autoComplete="name"
             autoFocus
             error={business.formState.errors.full_name?.message}
             {...business.register('full_name')}
           />
           <TextField
-            label="Company Name"
+            label={t('landing.lead.company')}
             autoComplete="organization"
             error={business.formState.errors.company_name?.message}
             {...business.register('company_name')}
           />
           <TextAreaField
-            label="Registered Address"
+            label={t('auth.register.address')}
             rows={3}
             autoComplete="street-address"
             error={business.formState.errors.company_address?.message}
             {...business.register('company_address')}
           />
           <SelectField
-            label="State"
+            label={t('auth.register.state')}
             autoComplete="address-level1"
-            hint="The state of the registered address: it must be the state your GSTIN is registered in."
+            hint={t('auth.register.stateHint')}
             error={business.formState.errors.state?.message}
             {...business.register('state', { deps: 'gst_number' })}
           >
             <option value="" disabled>
-              Select a state
+              {t('auth.register.selectState')}
             </option>
             {STATE_OPTIONS.map((name) => (
               <option key={name} value={name}>
@@ -214,17 +210,17 @@ export default function RegisterPage() {
             ))}
           </SelectField>
           <SelectField
-            label="Category"
+            label={t('auth.register.category')}
             defaultValue=""
             error={business.formState.errors.category?.message}
             {...business.register('category')}
           >
             <option value="" disabled>
-              Select a category
+              {t('auth.register.selectCategory')}
             </option>
             {BUSINESS_CATEGORIES.map((c) => (
               <option key={c} value={c}>
-                {CATEGORY_LABELS[c]}
+                {t(`auth.register.categories.${c}`)}
               </option>
             ))}
           </SelectField>
@@ -233,12 +229,12 @@ export default function RegisterPage() {
             name="gst_number"
             render={({ field, fieldState }) => (
               <TextField
-                label="GSTIN"
+                label={t('auth.register.gstin')}
                 placeholder="22AAAAA0000A1Z5"
                 autoCapitalize="characters"
                 spellCheck={false}
                 className="font-mono tracking-wide uppercase"
-                hint="15 characters, as on your GST registration certificate."
+                hint={t('auth.register.gstinHint')}
                 value={field.value}
                 onChange={(e) => field.onChange(normalizeGst(e.target.value))}
                 onBlur={field.onBlur}
@@ -250,10 +246,10 @@ export default function RegisterPage() {
           />
           <div className="flex gap-3">
             <Button variant="secondary" className="flex-1" onClick={() => go(1)}>
-              Back
+              {t('auth.register.back')}
             </Button>
             <Button type="submit" className="flex-1">
-              Continue
+              {t('auth.register.continue')}
             </Button>
           </div>
         </form>
@@ -263,25 +259,25 @@ export default function RegisterPage() {
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <FormError message={error} />
           <PasswordField
-            label="New Password"
+            label={t('auth.reset.newPassword')}
             autoComplete="new-password"
             autoFocus
-            hint={`At least ${LIMITS.passwordMin} characters.`}
+            hint={t('auth.register.passwordHint', { min: LIMITS.passwordMin })}
             error={secret.formState.errors.password?.message}
             {...secret.register('password')}
           />
           <PasswordField
-            label="Confirm Password"
+            label={t('auth.reset.confirmPassword')}
             autoComplete="new-password"
             error={secret.formState.errors.confirm_password?.message}
             {...secret.register('confirm_password')}
           />
           <div className="flex gap-3">
             <Button variant="secondary" className="flex-1" onClick={() => go(2)}>
-              Back
+              {t('auth.register.back')}
             </Button>
             <Button type="submit" className="flex-1" disabled={secret.formState.isSubmitting}>
-              {secret.formState.isSubmitting ? 'Registering...' : 'Register'}
+              {secret.formState.isSubmitting ? t('auth.register.registering') : t('auth.register.submit')}
             </Button>
           </div>
         </form>
@@ -289,25 +285,23 @@ export default function RegisterPage() {
 
       {step === 4 && (
         <div className="space-y-6 text-center">
-          <p className="text-slate-700">Our team will verify your details within {PROMISES.verificationHours} hours.</p>
+          <p className="text-slate-700">{t('auth.register.verifyWithin', { hours: PROMISES.verificationHours })}</p>
           <StatusTracker status={status} />
-          <p className="text-sm text-slate-600">
-            You can sign in now; we will let you know as soon as your account is verified.
-          </p>
+          <p className="text-sm text-slate-600">{t('auth.register.signInNow')}</p>
           <Link
             to="/login"
             className="inline-flex w-full items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
           >
-            Go to Login
+            {t('auth.register.goToLogin')}
           </Link>
         </div>
       )}
 
       {step < 4 && (
         <p className="mt-6 text-center text-sm text-slate-600">
-          Already registered?{' '}
+          {t('auth.register.already')}{' '}
           <Link to="/login" className="font-semibold text-brand-700 hover:underline">
-            Sign in
+            {t('auth.register.signIn')}
           </Link>
         </p>
       )}

@@ -1,10 +1,12 @@
 import type { SessionUser } from '@ub/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, createContext, useContext } from 'react';
+import { type ReactNode, createContext, useContext, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../../components/feedback.tsx';
 import { api } from '../../lib/api.ts';
 import { clearSession, getToken, type Realm } from '../../lib/auth-storage.ts';
+import { isLanguage, type Language } from '@ub/shared/i18n';
+import { currentLanguage, i18n, onLanguageChosen, setLanguage } from '../../lib/i18n.tsx';
 
 const SessionContext = createContext<SessionUser | null>(null);
 
@@ -46,7 +48,7 @@ export function RequireSession({
   // The buyer area comes back to the page asked for (a product page's "Add to order list" sends `next` too).
   const back = area === 'buyer' ? `${login}?next=${encodeURIComponent(location.pathname + location.search)}` : login;
   if (!token) return <Navigate to={back} replace state={{ from: location.pathname }} />;
-  if (query.isPending) return <Spinner label="Loading..." />;
+  if (query.isPending) return <Spinner label={i18n._('common.loading')} />;
   if (query.isError || !query.data) {
     clearSession(realm);
     return <Navigate to={login} replace />;
@@ -61,7 +63,35 @@ export function RequireSession({
     clearSession(realm);
     return <Navigate to={login} replace />;
   }
-  return <SessionContext.Provider value={query.data.user}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={query.data.user}>
+      <AccountLanguage realm={realm} language={query.data.user.language} />
+      {children}
+    </SessionContext.Provider>
+  );
+}
+
+/**
+ * The account's language wins once signed in (ADR 0028); a language picked while signed in is saved to the
+ * account.
+ */
+function AccountLanguage({ realm, language }: { realm: Realm; language: Language }) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // An older server (or a test's stub) may send no language: the page's stays.
+    if (isLanguage(language) && language !== currentLanguage())
+      setLanguage(language, { chosen: false }).catch(() => undefined);
+  }, [language]);
+  useEffect(
+    () =>
+      onLanguageChosen((lang) => {
+        void api('/auth/language', { method: 'PUT', body: { language: lang }, realm })
+          .then(() => queryClient.invalidateQueries({ queryKey: sessionQueryKey(realm) }))
+          .catch(() => undefined);
+      }),
+    [realm, queryClient],
+  );
+  return null;
 }
 
 /** Where a signed-in account lands: a buyer in the buyer area, a seller on the seller dashboard. */

@@ -21,10 +21,12 @@ import { OrderStatusBadge } from '../orders/components/order-status-badge.tsx';
 import { useAddEvidence } from './api/add-evidence.ts';
 import { useCancelBuyerOrder } from './api/cancel-order.ts';
 import { downloadBuyerInvoice } from './api/invoice.ts';
+import { TaxDocuments } from '../../components/tax-documents.tsx';
 import { useReorder } from './api/reorder.ts';
 import { useBuyerOrder } from './api/order.ts';
 import { useRaiseDispute } from './api/raise-dispute.ts';
 import { PaymentBadge } from './components/payment-badge.tsx';
+import { PayPanel } from './components/pay-panel.tsx';
 import { OrderTimeline, OrderTotals } from '../../components/order-summary.tsx';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -143,6 +145,15 @@ function OrderView({ order }: { order: BuyerOrderDetail }) {
             </ul>
             <OrderTotals payment={payment} className="mt-2 border-t border-slate-200 pt-2" />
           </Section>
+          {order.invoiceNumber && (
+            <Section title="Tax documents">
+              <TaxDocuments
+                listPath={`/buyer/orders/${order.id}/tax-documents`}
+                pdfPath={(id) => `/buyer/tax-documents/${id}/pdf`}
+                realm="seller"
+              />
+            </Section>
+          )}
           <Section title="Timeline">
             <OrderTimeline timeline={order.timeline} />
           </Section>
@@ -180,6 +191,9 @@ function OrderView({ order }: { order: BuyerOrderDetail }) {
             {payment.reference && <p>Reference: {payment.reference}</p>}
             {payment.paidAt && <p>Paid on {formatDate(payment.paidAt)}</p>}
           </Section>
+          {order.status !== 'cancelled' || payment.status === 'paid' ? (
+            <PayPanel orderId={order.id} orderNumber={order.orderId} />
+          ) : null}
           {canCancel && <CancelSection orderId={order.id} />}
         </div>
       </div>

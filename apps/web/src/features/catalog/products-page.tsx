@@ -56,7 +56,10 @@ export default function ProductsPage() {
   return (
     <PublicFrame>
       <search className="mb-4 block">
+        {/* A plain GET form too: in the server's HTML, before (or without) the app, Enter searches. */}
         <form
+          action="/products"
+          method="get"
           className="flex gap-2"
           onSubmit={(e) => {
             e.preventDefault();
@@ -67,6 +70,7 @@ export default function ProductsPage() {
           </label>
           <input
             id="catalog-q"
+            name="q"
             type="search"
             value={list.search}
             onChange={(e) => list.setSearch(e.target.value)}

@@ -1,6 +1,7 @@
-import { LANDING_COUNTERS } from '@ub/shared/constants';
+import { LANDING_COUNTERS } from '@ub/shared/landing';
 import { useEffect, useRef, useState } from 'react';
 import { prefersReducedMotion, useSeenOnce } from './motion.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 const COUNT_UP_MS = 1500;
 
@@ -9,19 +10,19 @@ const COUNTERS = [
     key: 'sellers',
     target: LANDING_COUNTERS.sellers,
     suffix: '+',
-    label: 'Verified sellers',
+    label: 'landing.counters.sellers',
   },
   {
     key: 'growth',
     target: LANDING_COUNTERS.revenueGrowth,
     suffix: 'x',
-    label: 'Revenue growth',
+    label: 'landing.counters.growth',
   },
   {
     key: 'support',
     target: LANDING_COUNTERS.supportHours,
     suffix: `x${LANDING_COUNTERS.supportDays}`,
-    label: 'Seller support',
+    label: 'landing.counters.support',
   },
 ] as const;
 
@@ -84,10 +85,11 @@ function Counter({
 export function Counters() {
   const ref = useRef<HTMLDListElement>(null);
   const seen = useSeenOnce(ref);
+  const t = useT();
   return (
     <dl ref={ref} className="grid grid-cols-3 gap-2 sm:gap-4">
       {COUNTERS.map((c) => (
-        <Counter key={c.key} id={c.key} target={c.target} suffix={c.suffix} label={c.label} run={seen} />
+        <Counter key={c.key} id={c.key} target={c.target} suffix={c.suffix} label={t(c.label)} run={seen} />
       ))}
     </dl>
   );

@@ -1,15 +1,18 @@
 import { Counters } from './counters.tsx';
 import { Icon, type IconName } from './icons.tsx';
 import { BecomeSellerButton, SectionLink } from './site-header.tsx';
+import { T, useT } from '../../lib/i18n.tsx';
 
-const PILLARS: Array<{ icon: IconName; title: string; text: string }> = [
-  { icon: 'badge', title: 'Verified buyers', text: 'Every buyer is KYC-checked before they can order.' },
-  { icon: 'lock', title: 'Secure payments', text: 'Escrow-protected payouts and trade credit.' },
-  { icon: 'truck', title: 'PAN India logistics', text: 'Pick-up, shipping and tracking to every pin code.' },
-  { icon: 'sparkles', title: 'AI-driven solutions', text: 'Smart pricing, demand and catalogue insights.' },
+/** Each pillar's words are `landing.hero.pillars.<key>.title|text`. */
+const PILLARS: Array<{ icon: IconName; key: string }> = [
+  { icon: 'badge', key: 'buyers' },
+  { icon: 'lock', key: 'payments' },
+  { icon: 'truck', key: 'logistics' },
+  { icon: 'sparkles', key: 'ai' },
 ];
 
 export function Hero() {
+  const t = useT();
   return (
     <section
       aria-labelledby="hero-title"
@@ -27,25 +30,22 @@ export function Hero() {
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-brand-100 bg-white px-3 py-1 text-xs font-semibold text-brand-700 shadow-sm">
             <Icon name="badge" className="h-4 w-4" />
-            India's B2B marketplace for manufacturers
+            {t('landing.hero.badge')}
           </p>
           <h1
             id="hero-title"
             className="mt-5 text-4xl leading-tight font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-[3.4rem]"
           >
-            Sell to verified buyers <span className="text-brand-700">across India</span>
+            <T id="landing.hero.title" components={[<span key="0" className="text-brand-700" />]} />
           </h1>
-          <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">
-            Become a verified seller on Udyog Bazaar: reach serious bulk buyers, get paid securely and ship PAN India,
-            with AI-driven tools that help your business grow.
-          </p>
+          <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">{t('landing.hero.lead')}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <BecomeSellerButton className="inline-flex px-6 py-3 text-base" />
             <SectionLink
               to="how-it-works"
               className="inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-6 py-3 text-base font-semibold text-slate-800 shadow-sm transition hover:bg-slate-50"
             >
-              See How It Works
+              {t('landing.hero.seeHow')}
               <Icon name="arrow" className="h-4 w-4" />
             </SectionLink>
           </div>
@@ -61,16 +61,18 @@ export function Hero() {
                 <Icon name="shield" />
               </span>
               <div>
-                <p className="text-sm font-medium text-slate-500">Why sellers choose us</p>
-                <p className="text-lg font-bold text-slate-900">Trade with confidence</p>
+                <p className="text-sm font-medium text-slate-500">{t('landing.hero.whyTitle')}</p>
+                <p className="text-lg font-bold text-slate-900">{t('landing.hero.whySubtitle')}</p>
               </div>
             </div>
             <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-4">
               {PILLARS.map((p) => (
-                <li key={p.title} className="rounded-2xl bg-slate-50 p-3 sm:p-4">
+                <li key={p.key} className="rounded-2xl bg-slate-50 p-3 sm:p-4">
                   <Icon name={p.icon} className="h-6 w-6 text-brand-700" />
-                  <p className="mt-2 text-sm font-semibold text-slate-900 sm:text-base">{p.title}</p>
-                  <p className="mt-1 text-xs text-slate-600 sm:text-sm">{p.text}</p>
+                  <p className="mt-2 text-sm font-semibold text-slate-900 sm:text-base">
+                    {t(`landing.hero.pillars.${p.key}.title`)}
+                  </p>
+                  <p className="mt-1 text-xs text-slate-600 sm:text-sm">{t(`landing.hero.pillars.${p.key}.text`)}</p>
                 </li>
               ))}
             </ul>
@@ -80,8 +82,8 @@ export function Hero() {
               <Icon name="check" className="h-5 w-5" />
             </span>
             <div className="text-sm">
-              <p className="font-semibold text-slate-900">Verified within 24 hours</p>
-              <p className="text-slate-500">Free setup · No monthly fees</p>
+              <p className="font-semibold text-slate-900">{t('landing.hero.verifiedIn24')}</p>
+              <p className="text-slate-500">{t('landing.hero.freeSetup')}</p>
             </div>
           </div>
         </div>

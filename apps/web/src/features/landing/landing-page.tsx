@@ -6,6 +6,7 @@ import { Benefits, HowItWorks, Perks } from './sections.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { useSite } from './use-site.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 // The policy text is only downloaded when someone opens it.
 const PolicyModal = lazy(() => import('./policy-modal.tsx').then((m) => ({ default: m.PolicyModal })));
@@ -13,6 +14,7 @@ const PolicyModal = lazy(() => import('./policy-modal.tsx').then((m) => ({ defau
 /** The public landing page: seller acquisition and the onboarding lead form. */
 export default function LandingPage() {
   const site = useSite();
+  const t = useT();
   const [policyOpen, setPolicyOpen] = useState(false);
   const [policyLoaded, setPolicyLoaded] = useState(false);
   // The terms and footer links are plain #privacy-policy links, so the policy is also reachable by address.
@@ -39,7 +41,7 @@ export default function LandingPage() {
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        Skip to content
+        {t('common.skipToContent')}
       </a>
       <SiteHeader />
       <main id="main">

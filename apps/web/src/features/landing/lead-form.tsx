@@ -1,19 +1,11 @@
 import type { LeadResponse } from '@ub/shared';
 import { normalizeGst } from '@ub/shared/gst';
-import {
-  checkLead,
-  LEAD_LIMITS,
-  LEAD_MESSAGES,
-  LEAD_SOURCES,
-  type LeadField,
-  normalizeContact,
-} from '@ub/shared/lead-rules';
+import { checkLead, LEAD_LIMITS, LEAD_SOURCES, type LeadField, normalizeContact } from '@ub/shared/lead-rules';
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { FormError, SelectField, TextField } from '../../components/field.tsx';
 import { ApiError, api } from '../../lib/api.ts';
-import { POLICY_HASH, POLICY_TITLE } from './policy-link.ts';
-
-export const TERMS_LABEL_AFTER = '. I understand that the product will verify my documents and business information.';
+import { POLICY_HASH } from './policy-link.ts';
+import { T, useT } from '../../lib/i18n.tsx';
 
 const OTHER = 'Other';
 
@@ -46,6 +38,7 @@ function referredBy(v: Values): string {
  * stays put and the server's messages appear on the fields.
  */
 export function LeadForm() {
+  const t = useT();
   const [values, setValues] = useState<Values>(EMPTY);
   const [agreed, setAgreed] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -100,10 +93,10 @@ export function LeadForm() {
       setAgreed(false);
       setErrors({});
       const { toast } = await loadToasts();
-      toast.success(LEAD_MESSAGES.success, { theme: 'dark' });
+      toast.success(t('landing.lead.success'), { theme: 'dark' });
     } catch (err) {
-      const message = err instanceof ApiError ? err.message : LEAD_MESSAGES.failure;
-      const text = `We could not book your call. ${message}`;
+      const message = err instanceof ApiError ? err.message : t('landing.lead.failure');
+      const text = t('landing.lead.couldNotBook', { message });
       setFailure(text);
       if (err instanceof ApiError && Object.keys(err.fields).length) showErrors(err.fields);
       loadToasts()
@@ -125,7 +118,7 @@ export function LeadForm() {
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id={fieldId('name')}
-          label="Full Name"
+          label={t('landing.lead.name')}
           name="name"
           autoComplete="name"
           required
@@ -133,11 +126,11 @@ export function LeadForm() {
           value={values.name}
           onChange={(e) => set('name', e.target.value)}
           error={errors.name}
-          placeholder="e.g. Asha Patil"
+          placeholder={t('landing.lead.namePlaceholder')}
         />
         <TextField
           id={fieldId('company')}
-          label="Company Name"
+          label={t('landing.lead.company')}
           name="company"
           autoComplete="organization"
           required
@@ -145,11 +138,11 @@ export function LeadForm() {
           value={values.company}
           onChange={(e) => set('company', e.target.value)}
           error={errors.company}
-          placeholder="e.g. Patil Plastics Pvt Ltd"
+          placeholder={t('landing.lead.companyPlaceholder')}
         />
         <TextField
           id={fieldId('contact')}
-          label="Contact Number"
+          label={t('landing.lead.contact')}
           name="contact"
           type="tel"
           inputMode="numeric"
@@ -159,11 +152,11 @@ export function LeadForm() {
           value={values.contact}
           onChange={(e) => set('contact', normalizeContact(e.target.value))}
           error={errors.contact}
-          placeholder="10-digit mobile number"
+          placeholder={t('landing.lead.contactPlaceholder')}
         />
         <TextField
           id={fieldId('email')}
-          label="Email (optional)"
+          label={t('landing.lead.email')}
           name="email"
           type="email"
           autoComplete="email"
@@ -175,7 +168,7 @@ export function LeadForm() {
         />
         <TextField
           id={fieldId('gst')}
-          label="GST Number (optional)"
+          label={t('landing.lead.gst')}
           name="gst"
           autoComplete="off"
           autoCapitalize="characters"
@@ -188,25 +181,25 @@ export function LeadForm() {
         />
         <SelectField
           id={fieldId('referredBy')}
-          label="How did you hear about us? (optional)"
+          label={t('landing.lead.source')}
           name="referredBy"
           value={values.source}
           onChange={(e) => set('source', e.target.value)}
           error={values.source === OTHER ? undefined : errors.referredBy}
         >
-          <option value="">Select an option</option>
+          <option value="">{t('common.selectOption')}</option>
           {LEAD_SOURCES.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {t(`landing.lead.sources.${LEAD_SOURCES.indexOf(s)}`)}
             </option>
           ))}
-          <option value={OTHER}>{OTHER}</option>
+          <option value={OTHER}>{t('landing.lead.sourceOther')}</option>
         </SelectField>
       </div>
       {values.source === OTHER && (
         <TextField
           id={`${fieldId('referredBy')}-other`}
-          label="Where did you hear about us?"
+          label={t('landing.lead.sourceWhere')}
           name="referredByOther"
           maxLength={LEAD_LIMITS.referredByMax}
           value={values.sourceOther}
@@ -224,14 +217,17 @@ export function LeadForm() {
           className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-300 accent-brand-700"
         />
         <label htmlFor={ids.terms} className="text-sm leading-relaxed text-slate-700">
-          I agree to the{' '}
-          <a
-            href={POLICY_HASH}
-            className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
-          >
-            {POLICY_TITLE}
-          </a>
-          {TERMS_LABEL_AFTER}
+          <T
+            id="landing.lead.terms"
+            components={[
+              // biome-ignore lint/a11y/useAnchorContent: the catalogue's <0>…</0> text becomes the link's content.
+              <a
+                key="0"
+                href={POLICY_HASH}
+                className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              />,
+            ]}
+          />
         </label>
       </div>
 
@@ -246,7 +242,7 @@ export function LeadForm() {
         disabled={!agreed || submitting}
         className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-6 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
       >
-        {submitting ? 'Booking...' : 'Book a Free Call'}
+        {submitting ? t('landing.lead.booking') : t('landing.lead.submit')}
       </button>
       {toasts && (
         <Suspense fallback={null}>

@@ -1,16 +1,15 @@
-import { TIMINGS } from '@ub/shared/constants';
+import { TIMINGS } from '@ub/shared/landing';
 import { useEffect, useRef, useState } from 'react';
 import { Icon, type IconName } from './icons.tsx';
 import { useReducedMotion } from './motion.ts';
+import { useT } from '../../lib/i18n.tsx';
 
-export const ONBOARDING_TITLE = '4 Steps to Get Onboarded';
-export const ONBOARDING_SUBTITLE = 'Simple and fast onboarding process. Get started in just a few steps.';
-
-const STEPS: Array<{ icon: IconName; title: string; text: string }> = [
-  { icon: 'calendar', title: 'Book a free call', text: 'Schedule a consultation' },
-  { icon: 'chat', title: 'Talk to our specialist', text: 'Discuss your business needs' },
-  { icon: 'shield', title: 'Get Verified', text: 'Quick document verification' },
-  { icon: 'rocket', title: "Congratulations! You're all set", text: 'Start selling immediately' },
+/** Words: `landing.onboarding.steps.<key>.title|text`. */
+const STEPS: Array<{ icon: IconName; key: string }> = [
+  { icon: 'calendar', key: 'call' },
+  { icon: 'chat', key: 'specialist' },
+  { icon: 'shield', key: 'verified' },
+  { icon: 'rocket', key: 'done' },
 ];
 
 /**
@@ -24,6 +23,7 @@ export function OnboardingSteps() {
   const [paused, setPaused] = useState(false);
   const reduce = useReducedMotion();
   const shown = useRef(active);
+  const t = useT();
 
   useEffect(() => {
     if (paused) return;
@@ -42,7 +42,7 @@ export function OnboardingSteps() {
 
   return (
     <ol
-      aria-label="Onboarding steps"
+      aria-label={t('landing.onboarding.stepsLabel')}
       className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -53,7 +53,7 @@ export function OnboardingSteps() {
         const current = i === active;
         return (
           <li
-            key={step.title}
+            key={step.key}
             aria-current={current ? 'step' : undefined}
             data-pulsing={current && pulsing ? 'true' : undefined}
             className={`relative flex items-start gap-4 rounded-2xl border p-5 lg:flex-col ${
@@ -75,10 +75,12 @@ export function OnboardingSteps() {
               <p
                 className={`text-xs font-bold tracking-wide uppercase ${current ? 'text-accent-700' : 'text-slate-500'}`}
               >
-                Step {i + 1}
+                {t('landing.step', { n: i + 1 })}
               </p>
-              <h3 className="mt-1 text-base font-bold text-slate-900">{step.title}</h3>
-              <p className="mt-1 text-sm text-slate-600">{step.text}</p>
+              <h3 className="mt-1 text-base font-bold text-slate-900">
+                {t(`landing.onboarding.steps.${step.key}.title`)}
+              </h3>
+              <p className="mt-1 text-sm text-slate-600">{t(`landing.onboarding.steps.${step.key}.text`)}</p>
             </div>
           </li>
         );

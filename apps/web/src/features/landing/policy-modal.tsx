@@ -1,4 +1,5 @@
-import { POLICY, PROMISES } from '@ub/shared/constants';
+import { POLICY } from '@ub/shared/constants';
+import { PROMISES } from '@ub/shared/landing';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/button.tsx';
 import { Modal } from '../../components/modal.tsx';

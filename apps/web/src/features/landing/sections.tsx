@@ -1,4 +1,5 @@
 import { Icon, type IconName } from './icons.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 export function SectionHeading({
   id,
@@ -22,52 +23,38 @@ export function SectionHeading({
   );
 }
 
-const SELLER_STEPS: Array<{ icon: IconName; title: string; text: string }> = [
-  {
-    icon: 'profile',
-    title: 'Create your profile',
-    text: 'Share your business details and documents. Our team verifies them within 24 hours.',
-  },
-  {
-    icon: 'orders',
-    title: 'Get orders',
-    text: 'Receive orders and requests for quotes from verified buyers across India.',
-  },
-  {
-    icon: 'paid',
-    title: 'Ship and get paid',
-    text: 'Dispatch with our logistics partners and receive secure payouts straight to your bank.',
-  },
-  {
-    icon: 'growth',
-    title: 'Grow your business',
-    text: 'Use insights, repeat buyers and new markets to scale your sales month after month.',
-  },
+/** Words: `landing.how.steps.<key>.title|text`. */
+const SELLER_STEPS: Array<{ icon: IconName; key: string }> = [
+  { icon: 'profile', key: 'profile' },
+  { icon: 'orders', key: 'orders' },
+  { icon: 'paid', key: 'paid' },
+  { icon: 'growth', key: 'grow' },
 ];
 
 export function HowItWorks() {
+  const t = useT();
   return (
     <section id="how-it-works" aria-labelledby="how-title" className="scroll-mt-16 bg-white py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="how-title"
-          eyebrow="How it works"
-          title="Start selling in four simple steps"
-          subtitle="From sign-up to your first payout, our team is with you at every step."
+          eyebrow={t('landing.nav.howItWorks')}
+          title={t('landing.how.title')}
+          subtitle={t('landing.how.subtitle')}
         />
         <ol className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {SELLER_STEPS.map((step, i) => (
-            <li key={step.title} className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <li key={step.key} className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <div className="flex items-center justify-between">
                 <span className="grid h-12 w-12 place-items-center rounded-xl bg-brand-50 text-brand-700">
                   <Icon name={step.icon} />
                 </span>
                 <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-bold text-slate-600">
-                  Step {i + 1}
+                  {t('landing.step', { n: i + 1 })}
                 </span>
               </div>
-              <h3 className="mt-5 text-lg font-bold text-slate-900">{step.title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-slate-600">{step.text}</p>
+              <h3 className="mt-5 text-lg font-bold text-slate-900">{t(`landing.how.steps.${step.key}.title`)}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-slate-600">{t(`landing.how.steps.${step.key}.text`)}</p>
             </li>
           ))}
         </ol>
@@ -76,60 +63,38 @@ export function HowItWorks() {
   );
 }
 
-const BENEFITS: Array<{ icon: IconName; title: string; text: string }> = [
-  {
-    icon: 'badge',
-    title: 'Verified Seller badge',
-    text: 'Stand out to buyers with a badge that shows your business has been checked by our team.',
-  },
-  {
-    icon: 'manager',
-    title: 'Dedicated relationship manager',
-    text: 'One person who knows your business, helps with listings and answers your questions.',
-  },
-  {
-    icon: 'lock',
-    title: 'Secure payments',
-    text: 'Escrow protection on every order and access to trade credit, so you never chase payments.',
-  },
-  {
-    icon: 'truck',
-    title: 'Nationwide shipping',
-    text: 'Pick-up from your factory and delivery across India, with live tracking for you and your buyer.',
-  },
-  {
-    icon: 'board',
-    title: 'Requirements board',
-    text: 'See what buyers need right now and quote on requirements that match what you make.',
-  },
-  {
-    icon: 'listing',
-    title: 'Easy product listing',
-    text: 'List one product in minutes or your whole catalogue at once with a simple bulk upload.',
-  },
+/** Words: `landing.benefits.items.<key>.title|text`. */
+const BENEFITS: Array<{ icon: IconName; key: string }> = [
+  { icon: 'badge', key: 'badge' },
+  { icon: 'manager', key: 'manager' },
+  { icon: 'lock', key: 'payments' },
+  { icon: 'truck', key: 'shipping' },
+  { icon: 'board', key: 'requirements' },
+  { icon: 'listing', key: 'listing' },
 ];
 
 export function Benefits() {
+  const t = useT();
   return (
     <section id="benefits" aria-labelledby="benefits-title" className="scroll-mt-16 bg-slate-50 py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="benefits-title"
-          eyebrow="Benefits"
-          title="Everything you need to sell B2B"
-          subtitle="Tools and people that help Indian manufacturers win bigger orders."
+          eyebrow={t('landing.nav.benefits')}
+          title={t('landing.benefits.title')}
+          subtitle={t('landing.benefits.subtitle')}
         />
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {BENEFITS.map((b) => (
             <li
-              key={b.title}
+              key={b.key}
               className="group rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
             >
               <span className="grid h-11 w-11 place-items-center rounded-xl bg-brand-700 text-white">
                 <Icon name={b.icon} className="h-5 w-5" />
               </span>
-              <h3 className="mt-4 text-lg font-bold text-slate-900">{b.title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-slate-600">{b.text}</p>
+              <h3 className="mt-4 text-lg font-bold text-slate-900">{t(`landing.benefits.items.${b.key}.title`)}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-slate-600">{t(`landing.benefits.items.${b.key}.text`)}</p>
             </li>
           ))}
         </ul>
@@ -138,24 +103,26 @@ export function Benefits() {
   );
 }
 
-const PERKS: Array<{ icon: IconName; title: string; text: string }> = [
-  { icon: 'bolt', title: 'Free setup', text: 'We create your seller profile and first listings at no cost.' },
-  { icon: 'clock', title: '24-hour verification', text: 'Documents checked and your account approved within a day.' },
-  { icon: 'rupee', title: 'No monthly fees', text: 'No subscription. You pay only when you sell.' },
+/** Words: `landing.perks.<key>.title|text`. */
+const PERKS: Array<{ icon: IconName; key: string }> = [
+  { icon: 'bolt', key: 'setup' },
+  { icon: 'clock', key: 'verification' },
+  { icon: 'rupee', key: 'fees' },
 ];
 
 export function Perks() {
+  const t = useT();
   return (
-    <section aria-label="Perks" className="bg-brand-800">
+    <section aria-label={t('landing.perks.label')} className="bg-brand-800">
       <ul className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:grid-cols-3 sm:px-6 lg:px-8">
         {PERKS.map((p) => (
-          <li key={p.title} className="flex items-start gap-4">
+          <li key={p.key} className="flex items-start gap-4">
             <span className="grid h-11 w-11 shrink-0 place-items-center rounded-xl bg-white/10 text-accent-400">
               <Icon name={p.icon} />
             </span>
             <div>
-              <p className="text-lg font-bold text-white">{p.title}</p>
-              <p className="mt-1 text-sm text-brand-100">{p.text}</p>
+              <p className="text-lg font-bold text-white">{t(`landing.perks.${p.key}.title`)}</p>
+              <p className="mt-1 text-sm text-brand-100">{t(`landing.perks.${p.key}.text`)}</p>
             </div>
           </li>
         ))}

@@ -4,6 +4,7 @@ import { Icon, type IconName } from './icons.tsx';
 import { POLICY_HASH } from './policy-link.ts';
 import { Logo, SectionLink } from './site-header.tsx';
 import { telHref } from './use-site.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 const SOCIAL: Array<{ key: keyof SiteSettings['social']; label: string; icon: IconName }> = [
   { key: 'facebook', label: 'Facebook', icon: 'facebook' },
@@ -16,25 +17,23 @@ const SOCIAL: Array<{ key: keyof SiteSettings['social']; label: string; icon: Ic
 const linkClass = 'text-slate-300 transition hover:text-white';
 
 export function SiteFooter({ site }: { site?: SiteSettings }) {
+  const t = useT();
   const social = site ? SOCIAL.filter((s) => site.social[s.key]) : [];
   return (
     <footer id="contact" className="scroll-mt-16 bg-slate-900 text-sm text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-[1.4fr_1fr_1fr] lg:px-8">
         <div>
           <Logo inverted />
-          <p className="mt-4 max-w-sm leading-relaxed text-slate-400">
-            The B2B marketplace where verified Indian manufacturers meet verified buyers, with secure payments and PAN
-            India logistics.
-          </p>
+          <p className="mt-4 max-w-sm leading-relaxed text-slate-400">{t('landing.footer.about')}</p>
           {social.length > 0 && (
-            <ul className="mt-6 flex gap-3" aria-label="Social media">
+            <ul className="mt-6 flex gap-3" aria-label={t('landing.footer.social')}>
               {social.map((s) => (
                 <li key={s.key}>
                   <a
                     href={site?.social[s.key]}
                     target="_blank"
                     rel="noopener noreferrer"
-                    aria-label={`Udyog Bazaar on ${s.label}`}
+                    aria-label={t('landing.footer.on', { network: s.label })}
                     className="grid h-10 w-10 place-items-center rounded-full bg-white/10 text-white transition hover:bg-white/20"
                   >
                     <Icon name={s.icon} className="h-5 w-5" />
@@ -45,17 +44,17 @@ export function SiteFooter({ site }: { site?: SiteSettings }) {
           )}
         </div>
 
-        <nav aria-label="Footer">
-          <h2 className="font-semibold text-white">Company</h2>
+        <nav aria-label={t('landing.footer.label')}>
+          <h2 className="font-semibold text-white">{t('landing.footer.company')}</h2>
           <ul className="mt-4 space-y-3">
             <li>
               <SectionLink to="top" className={linkClass}>
-                Home
+                {t('landing.footer.home')}
               </SectionLink>
             </li>
             <li>
               <SectionLink to="how-it-works" className={linkClass}>
-                How it works
+                {t('landing.nav.howItWorks')}
               </SectionLink>
             </li>
             {site && (
@@ -64,30 +63,30 @@ export function SiteFooter({ site }: { site?: SiteSettings }) {
                   href={`mailto:${site.contactEmail}?subject=${encodeURIComponent('Careers at Udyog Bazaar')}`}
                   className={linkClass}
                 >
-                  Careers
+                  {t('landing.footer.careers')}
                 </a>
               </li>
             )}
             <li>
               <a href={POLICY_HASH} className={linkClass}>
-                Privacy Policy
+                {t('landing.footer.privacy')}
               </a>
             </li>
             <li>
               <a href={POLICY_HASH} className={linkClass}>
-                Terms
+                {t('landing.footer.terms')}
               </a>
             </li>
             <li>
               <Link to="/login" className={linkClass}>
-                Seller Login
+                {t('landing.header.sellerLogin')}
               </Link>
             </li>
           </ul>
         </nav>
 
         <div>
-          <h2 className="font-semibold text-white">Contact us</h2>
+          <h2 className="font-semibold text-white">{t('landing.footer.contactUs')}</h2>
           {site && (
             <ul className="mt-4 space-y-3">
               <li>
@@ -102,7 +101,8 @@ export function SiteFooter({ site }: { site?: SiteSettings }) {
                   {site.contactPhone}
                 </a>
               </li>
-              <li className="inline-flex items-center gap-2 text-slate-400">
+              {/* The admin's own words (site settings), shown as written: translate="no" tells browsers and the i18n check. */}
+              <li className="inline-flex items-center gap-2 text-slate-400" translate="no">
                 <Icon name="clock" className="h-5 w-5" />
                 {site.supportHours}
               </li>
@@ -112,7 +112,7 @@ export function SiteFooter({ site }: { site?: SiteSettings }) {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-6 text-slate-400 sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} Udyog Bazaar. All rights reserved.
+          {t('landing.footer.copyright', { year: new Date().getFullYear() })}
         </p>
       </div>
     </footer>

@@ -1,15 +1,18 @@
 import { useEffect, useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
+import { LanguageSwitch } from '../../app/language-switch.tsx';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { Icon } from './icons.tsx';
 import { scrollToSection } from './motion.ts';
+import { useT } from '../../lib/i18n.tsx';
 
+/** The sections the header links to; each label is `landing.nav.<key>`. */
 export const NAV = [
-  { id: 'how-it-works', label: 'How it works' },
-  { id: 'benefits', label: 'Benefits' },
-  { id: 'onboarding', label: 'Onboarding' },
-  { id: 'contact', label: 'Contact' },
+  { id: 'how-it-works', key: 'howItWorks' },
+  { id: 'benefits', key: 'benefits' },
+  { id: 'onboarding', key: 'onboarding' },
+  { id: 'contact', key: 'contact' },
 ] as const;
 
 export function Logo({ inverted = false }: { inverted?: boolean }) {
@@ -56,6 +59,7 @@ export function SectionLink({
 }
 
 export function BecomeSellerButton({ className = '', onNavigate }: { className?: string; onNavigate?: () => void }) {
+  const t = useT();
   return (
     <SectionLink
       to="register"
@@ -63,7 +67,7 @@ export function BecomeSellerButton({ className = '', onNavigate }: { className?:
       onNavigate={onNavigate}
       className={`items-center justify-center gap-2 rounded-lg bg-accent-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition hover:bg-accent-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-700 ${className}`}
     >
-      Become a Verified Seller
+      {t('landing.becomeSeller')}
     </SectionLink>
   );
 }
@@ -71,6 +75,7 @@ export function BecomeSellerButton({ className = '', onNavigate }: { className?:
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const t = useT();
 
   useEffect(() => {
     if (!open) return;
@@ -84,48 +89,52 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <a href="/" aria-label="Udyog Bazaar home" className="rounded-lg">
+        <a href="/" aria-label={t('landing.header.home')} className="rounded-lg">
           <Logo />
         </a>
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+        <nav aria-label={t('landing.header.mainNav')} className="hidden items-center gap-1 xl:flex">
           {NAV.map((item) => (
             <SectionLink
               key={item.id}
               to={item.id}
-              className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 transition hover:bg-slate-100 hover:text-slate-900"
+              className="whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-600 transition hover:bg-slate-100 hover:text-slate-900"
             >
-              {item.label}
+              {t(`landing.nav.${item.key}`)}
             </SectionLink>
           ))}
         </nav>
         <div className="flex items-center gap-2">
+          <LanguageSwitch compact className="hidden sm:inline-flex" />
           <Link
             to="/products"
-            className="inline-flex rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 transition hover:bg-slate-100"
+            className="inline-flex whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 transition hover:bg-slate-100"
           >
-            Browse products
+            {t('landing.header.browseProducts')}
           </Link>
           <Link
             to="/login"
-            className="hidden rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 transition hover:bg-brand-50 sm:inline-flex"
+            className="hidden whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 transition hover:bg-brand-50 sm:inline-flex"
           >
-            Seller Login
+            {t('landing.header.sellerLogin')}
           </Link>
-          <BecomeSellerButton className="hidden sm:inline-flex" />
+          <BecomeSellerButton className="hidden whitespace-nowrap sm:inline-flex" />
           <button
             type="button"
             aria-expanded={open}
             aria-controls={menuId}
-            aria-label={open ? 'Close menu' : 'Open menu'}
+            aria-label={open ? t('landing.header.closeMenu') : t('landing.header.openMenu')}
             onClick={() => setOpen((o) => !o)}
-            className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
+            className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 xl:hidden"
           >
             <Icon name={open ? 'close' : 'menu'} />
           </button>
         </div>
       </div>
-      <div id={menuId} hidden={!open} className="border-t border-slate-200 bg-white lg:hidden">
-        <nav aria-label="Mobile" className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
+      <div id={menuId} hidden={!open} className="border-t border-slate-200 bg-white xl:hidden">
+        <nav
+          aria-label={t('landing.header.mobileNav')}
+          className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6"
+        >
           {NAV.map((item) => (
             <SectionLink
               key={item.id}
@@ -133,16 +142,17 @@ export function SiteHeader() {
               onNavigate={close}
               className="rounded-lg px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100"
             >
-              {item.label}
+              {t(`landing.nav.${item.key}`)}
             </SectionLink>
           ))}
           <div className="mt-2 grid gap-2 border-t border-slate-200 pt-3">
+            <LanguageSwitch className="flex justify-between px-3 sm:hidden" />
             <Link
               to="/login"
               onClick={close}
               className="rounded-lg border border-brand-200 px-3 py-2.5 text-center text-base font-semibold text-brand-700 hover:bg-brand-50"
             >
-              Seller Login
+              {t('landing.header.sellerLogin')}
             </Link>
             <BecomeSellerButton onNavigate={close} className="flex py-3 text-base" />
           </div>

@@ -1,4 +1,4 @@
-import type { NotificationListResponse, NotificationPreferences, NotificationType } from '@ub/shared';
+import type { NotificationListResponse, NotificationPreferencesResponse, NotificationType } from '@ub/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { currentRealm } from '../../lib/auth-storage.ts';
@@ -46,7 +46,7 @@ export function useNotificationPreferences(enabled: boolean) {
   return useQuery({
     queryKey: preferencesKey,
     enabled,
-    queryFn: () => api<NotificationPreferences>('/notifications/preferences'),
+    queryFn: () => api<NotificationPreferencesResponse>('/notifications/preferences'),
   });
 }
 
@@ -54,7 +54,7 @@ export function useSaveNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (email: NotificationType[]) =>
-      api<NotificationPreferences>('/notifications/preferences', { method: 'PUT', body: { email } }),
+      api<NotificationPreferencesResponse>('/notifications/preferences', { method: 'PUT', body: { email } }),
     onSuccess: (saved) => queryClient.setQueryData(preferencesKey, saved),
   });
 }

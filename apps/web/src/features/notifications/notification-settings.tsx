@@ -1,14 +1,16 @@
-import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type NotificationType, notificationTypesFor } from '@ub/shared';
+import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type NotificationType } from '@ub/shared';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/feedback.tsx';
 import { FormError } from '../../components/field.tsx';
 import { Modal } from '../../components/modal.tsx';
-import { currentRealm } from '../../lib/auth-storage.ts';
 import { useNotificationPreferences, useSaveNotificationPreferences } from './api.ts';
 
-/** Which kinds of notification also arrive by e-mail; every kind always shows in the app. */
+/**
+ * Which kinds of notification also arrive by e-mail; every kind always shows in the app. The list is the kinds the
+ * signed-in user's role receives, as the server answers them: a buyer never sees a seller's kinds, nor the other way.
+ */
 export function NotificationSettings({ open, onClose }: { open: boolean; onClose: () => void }) {
   const prefs = useNotificationPreferences(open);
   const save = useSaveNotificationPreferences();
@@ -67,7 +69,7 @@ export function NotificationSettings({ open, onClose }: { open: boolean; onClose
         <fieldset>
           <legend className="sr-only">Also send by e-mail</legend>
           <ul className="grid gap-2 sm:grid-cols-2">
-            {notificationTypesFor(currentRealm() === 'admin' ? 'admin' : 'seller').map((type) => (
+            {(prefs.data?.kinds ?? []).map((type) => (
               <li key={type}>
                 <label className="flex items-center gap-2 text-sm text-slate-800">
                   <input

@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderDetail, OrderListItem, OrderStatusChangeInput, OrderTab } from '@ub/shared';
+import type {
+  DebitNoteInput,
+  OrderDetail,
+  OrderListItem,
+  OrderStatusChangeInput,
+  OrderTab,
+  SellerOrderDisputes,
+  TaxDocumentItem,
+} from '@ub/shared';
 import { ApiError, api, NETWORK_ERROR } from '../../lib/api.ts';
 import { getToken } from '../../lib/auth-storage.ts';
 
@@ -31,6 +39,15 @@ export function useOrder(id: string | null) {
   });
 }
 
+/** The disputes the buyer raised on the order, with the evidence files the seller may open. */
+export function useOrderDisputes(id: string | null) {
+  return useQuery({
+    queryKey: ['order', id, 'disputes'],
+    queryFn: () => api<SellerOrderDisputes>(`/orders/${id}/disputes`),
+    enabled: Boolean(id),
+  });
+}
+
 /** Changes an order's status; every list and the dashboard are refreshed after it. */
 export function useChangeOrderStatus(id: string) {
   const qc = useQueryClient();
@@ -39,9 +56,50 @@ export function useChangeOrderStatus(id: string) {
     onSuccess: (detail) => {
       qc.setQueryData(['order', id], detail);
       void qc.invalidateQueries({ queryKey: ['orders'] });
+      // Shipping issues the invoice (and e-way bill data); cancelling an invoiced order issues a credit note.
+      void qc.invalidateQueries({ queryKey: ['tax-documents'] });
+      void qc.invalidateQueries({ queryKey: ['eway-bill', id] });
       void qc.invalidateQueries({ queryKey: ['payments'] });
       void qc.invalidateQueries({ queryKey: ['dashboard'] });
     },
+  });
+}
+
+/** POST /api/orders/:id/debit-notes: an upward price correction; the order's tax documents are refreshed. */
+export function useDebitNote(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DebitNoteInput) => api<TaxDocumentItem>(`/orders/${id}/debit-notes`, { method: 'POST', body }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['tax-documents'] }),
+  });
+}
+
+export interface EwayBill {
+  ewbNumber: string | null;
+  transporterName: string;
+  transportMode: string;
+  vehicleNumber: string | null;
+  distanceKm: number;
+  payload: unknown;
+}
+
+/** GET /api/orders/:id/eway-bill: null when the consignment needed none (404). */
+export function useEwayBill(id: string) {
+  return useQuery({
+    queryKey: ['eway-bill', id],
+    queryFn: () =>
+      api<EwayBill>(`/orders/${id}/eway-bill`).catch((e: ApiError) => {
+        if (e.status === 404) return null;
+        throw e;
+      }),
+  });
+}
+
+export function useSetEwayBillNumber(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { ewbNumber: string }) => api<EwayBill>(`/orders/${id}/eway-bill`, { method: 'POST', body }),
+    onSuccess: (row) => qc.setQueryData(['eway-bill', id], row),
   });
 }
 
@@ -62,7 +120,7 @@ export async function downloadInvoice(id: string, invoiceNumber: string): Promis
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;
-  a.download = `${invoiceNumber}.pdf`;
+  a.download = `${invoiceNumber.replaceAll('/', '-')}.pdf`;
   document.body.append(a);
   a.click();
   a.remove();

@@ -17,6 +17,7 @@ import { Pagination } from '../../components/pagination.tsx';
 import { type Column, DataTable } from '../../components/table.tsx';
 import { SearchBox, Tabs } from '../../components/tabs.tsx';
 import { api } from '../../lib/api.ts';
+import { MoneySummary } from './money-summary.tsx';
 import { useListState, useRecordRoute } from '../../lib/use-list-state.ts';
 
 const TABS = PAYMENT_TABS.map((value) => ({ value, label: PAYMENT_TAB_LABELS[value] }));
@@ -79,6 +80,7 @@ export default function PaymentsPage() {
         title="Payment Management"
         description="Buyer payments are held by the platform and settled to your bank account weekly."
       />
+      <MoneySummary />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <Tabs label="Payment status" tabs={TABS} value={tab} onChange={(v) => list.setFilter('tab', v)} />
         <SearchBox placeholder="Search payments" value={list.search} onChange={list.setSearch} />

@@ -3,6 +3,7 @@ import {
   formatInr,
   formatQuantity,
   type BuyerRequirementDetail,
+  REQUIREMENT_ATTACHMENT_LIMITS,
   type RequirementQuoteItem,
 } from '@ub/shared';
 import { BadgeCheck } from 'lucide-react';
@@ -16,6 +17,8 @@ import { Modal } from '../../components/modal.tsx';
 import { type Column, DataTable } from '../../components/table.tsx';
 import type { ApiError } from '../../lib/api.ts';
 import { useAcceptQuote } from './api/accept-quote.ts';
+import { useAddAttachments } from './api/add-attachments.ts';
+import { AttachmentList, ATTACHMENT_ACCEPT, attachmentProblem } from './components/attachments.tsx';
 import { useBuyerRequirement } from './api/buyer-requirement.ts';
 import { useCloseRequirement } from './api/close-requirement.ts';
 import { QuoteStatusBadge, RequirementFacts, RequirementStatusBadge } from './components/requirement-bits.tsx';
@@ -153,6 +156,14 @@ function RequirementView({ r }: { r: BuyerRequirementDetail }) {
           </div>
           <RequirementFacts r={r} />
           {r.description && <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{r.description}</p>}
+          {r.attachments.length > 0 && (
+            <div className="mt-3">
+              <AttachmentList attachments={r.attachments} />
+            </div>
+          )}
+          {open && r.attachments.length < REQUIREMENT_ATTACHMENT_LIMITS.files && (
+            <MoreAttachments requirementId={r.id} room={REQUIREMENT_ATTACHMENT_LIMITS.files - r.attachments.length} />
+          )}
         </section>
         <section aria-labelledby="quotes-title">
           <h2 id="quotes-title" className="text-lg font-semibold text-slate-900">
@@ -274,5 +285,49 @@ function CloseDialog({ id, onClose }: { id: string; onClose: () => void }) {
       />
       <FormError message={close.error?.message} />
     </Modal>
+  );
+}
+
+/** Adds photos, PDFs or drawings to the buyer's open requirement, within the room left. */
+function MoreAttachments({ requirementId, room }: { requirementId: string; room: number }) {
+  const add = useAddAttachments();
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <div className="mt-3">
+      <label className="block text-sm font-medium text-slate-700">
+        Add attachments (photos, PDFs or drawings, 5 MB each)
+        <input
+          type="file"
+          multiple
+          accept={ATTACHMENT_ACCEPT}
+          disabled={add.isPending}
+          className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
+          onChange={(e) => {
+            const input = e.currentTarget;
+            const files = Array.from(input.files ?? []);
+            if (!files.length) return;
+            const problem = attachmentProblem(files, room);
+            setError(problem);
+            if (problem) return;
+            add.mutate(
+              { requirementId, files },
+              {
+                onSuccess: () => {
+                  toast.success('Attachments added.');
+                  input.value = '';
+                },
+                onError: (err) => setError((err as ApiError).message),
+              },
+            );
+          }}
+        />
+      </label>
+      {add.isPending && <Spinner label="Uploading..." />}
+      {error && (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -22,6 +22,7 @@ const rfq: RfqItem = {
   rejectionReason: null,
   agreedPrice: '310.00',
   agreedQuantity: 100,
+  agreedGstRate: null,
   orderId: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   originalProduct: { name: 'Teddy Bear', image: null, yourPrice: '320.00', gstPercentage: '18.00' },

@@ -240,19 +240,21 @@ export function RfqFooter({
 }
 
 /**
- * The order is taxed at the listed product's GST rate; an RFQ without one needs the seller to choose a configured
- * rate first (the server refuses any other).
+ * The order is taxed at the listed product's GST rate, else at the rate of the accepted quote (a requirement's quote
+ * names one); an RFQ with neither needs the seller to choose a configured rate first (the server refuses any other).
  */
 function ConvertToOrder({ rfq, onConverted }: { rfq: RfqItem; onConverted: () => void }) {
   const convert = useConvertRfq(rfq.id);
   const rates = useGstRates();
-  const productRate = rfq.originalProduct?.gstPercentage;
+  const productRate = rfq.originalProduct?.gstPercentage ?? null;
+  const agreedRate = productRate === null ? rfq.agreedGstRate : null;
+  const fixedRate = productRate ?? agreedRate;
   const [rate, setRate] = useState('');
   const [gstError, setGstError] = useState<string | undefined>();
   const submit = () => {
     setGstError(undefined);
     convert
-      .mutateAsync(productRate ? {} : { gstPercentage: Number(rate) })
+      .mutateAsync(fixedRate ? {} : { gstPercentage: Number(rate) })
       .then((order) => {
         toast.success(`Order ${order.orderId} created from ${rfq.rfqNumber}.`);
         onConverted();
@@ -264,8 +266,10 @@ function ConvertToOrder({ rfq, onConverted }: { rfq: RfqItem; onConverted: () =>
   };
   return (
     <div className="flex flex-wrap items-end gap-2">
-      {productRate ? (
-        <p className="text-sm text-slate-600">GST {Number(productRate)}% (from your listing)</p>
+      {fixedRate ? (
+        <p className="text-sm text-slate-600">
+          GST {Number(fixedRate)}% ({productRate ? 'from your listing' : 'from the accepted quote'})
+        </p>
       ) : (
         <div className="w-40">
           <SelectField label="GST rate" value={rate} error={gstError} onChange={(e) => setRate(e.target.value)}>
@@ -278,7 +282,7 @@ function ConvertToOrder({ rfq, onConverted }: { rfq: RfqItem; onConverted: () =>
           </SelectField>
         </div>
       )}
-      <Button disabled={convert.isPending || (!productRate && rate === '')} onClick={submit}>
+      <Button disabled={convert.isPending || (!fixedRate && rate === '')} onClick={submit}>
         {convert.isPending ? 'Creating order...' : 'Convert to order'}
       </Button>
     </div>

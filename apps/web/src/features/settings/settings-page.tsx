@@ -7,6 +7,7 @@ import { FormError } from '../../components/field.tsx';
 import { StatusTracker } from '../../components/status-tracker.tsx';
 import { api } from '../../lib/api.ts';
 import { DocumentsSection } from './documents-section.tsx';
+import { TaxSection } from './tax-section.tsx';
 
 const NOT_PROVIDED = 'Not provided yet';
 
@@ -156,6 +157,8 @@ export default function SettingsPage() {
           <Item label="IFSC Code" value={bank.ifscCode} mono />
           <Item label="Account Type" value={bank.accountType} />
         </Section>
+
+        <TaxSection />
 
         <DocumentsSection />
       </div>

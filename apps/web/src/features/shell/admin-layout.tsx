@@ -12,6 +12,7 @@ import {
   ShieldAlert,
   ShoppingCart,
   Users,
+  Landmark,
 } from 'lucide-react';
 import { RequireSession, useLogout } from '../auth/session.tsx';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
@@ -26,6 +27,7 @@ const NAV: NavItem[] = [
   { to: '/admin/orders', label: 'Order Management', icon: ShoppingCart },
   { to: '/admin/rfqs', label: 'RFQs', icon: MessageSquareQuote },
   { to: '/admin/payments', label: 'Payments', icon: IndianRupee },
+  { to: '/admin/finance', label: 'Finance', icon: Landmark },
   { to: '/admin/content', label: 'Content & Communication', icon: Megaphone },
   { to: '/admin/disputes', label: 'Disputes', icon: ShieldAlert },
   { to: '/admin/requirements', label: 'Requirements', icon: ClipboardList },

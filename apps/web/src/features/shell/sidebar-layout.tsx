@@ -3,6 +3,7 @@ import { type LucideIcon, Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-
 import { type ReactNode, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
+import { translateMessage, useT } from '../../lib/i18n.tsx';
 
 export interface NavItem {
   to: string;
@@ -17,7 +18,7 @@ export interface NavItem {
  * screens (spec section 9); on phones it becomes a drawer opened from the top bar.
  */
 export function SidebarLayout({
-  title,
+  title: titleText,
   nav,
   topBar,
   banner,
@@ -28,6 +29,10 @@ export function SidebarLayout({
   /** Shown above every page (the seller's account status). */
   banner?: ReactNode;
 }) {
+  const t = useT();
+  // Nav labels and titles are the shells' English words, said through the `shell` catalogue (ADR 0028);
+  // an item another screen adds shows its English label until the catalogue has it.
+  const title = translateMessage(titleText);
   const [collapsed, setCollapsed] = useState(false);
   const [drawer, setDrawer] = useState(false);
   const width = collapsed ? `${SIDEBAR.collapsedPercent}%` : `${SIDEBAR.widthPercent}%`;
@@ -49,7 +54,7 @@ export function SidebarLayout({
             type="button"
             onClick={() => setCollapsed((v) => !v)}
             className="hidden rounded-md p-1.5 text-slate-300 hover:bg-slate-800 hover:text-white lg:block"
-            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-label={collapsed ? t('shell.expandSidebar') : t('shell.collapseSidebar')}
             aria-expanded={!collapsed}
           >
             {collapsed ? (
@@ -62,7 +67,7 @@ export function SidebarLayout({
             type="button"
             onClick={() => setDrawer(false)}
             className="rounded-md p-1.5 text-slate-300 hover:bg-slate-800 hover:text-white lg:hidden"
-            aria-label="Close menu"
+            aria-label={t('landing.header.closeMenu')}
           >
             <X aria-hidden="true" className="h-5 w-5" />
           </button>
@@ -74,13 +79,13 @@ export function SidebarLayout({
               to={item.to}
               end={item.end}
               onClick={() => setDrawer(false)}
-              title={collapsed ? item.label : undefined}
+              title={collapsed ? translateMessage(item.label) : undefined}
               className={({ isActive }) =>
                 `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${collapsed ? 'lg:justify-center lg:px-0' : ''} ${isActive ? 'bg-brand-700 text-white' : 'text-slate-300 hover:bg-slate-800 hover:text-white'}`
               }
             >
               <item.icon aria-hidden="true" className="h-5 w-5 shrink-0" />
-              <span className={collapsed ? 'lg:sr-only' : ''}>{item.label}</span>
+              <span className={collapsed ? 'lg:sr-only' : ''}>{translateMessage(item.label)}</span>
             </NavLink>
           ))}
         </nav>
@@ -98,7 +103,7 @@ export function SidebarLayout({
             type="button"
             onClick={() => setDrawer(true)}
             className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
-            aria-label="Open menu"
+            aria-label={t('landing.header.openMenu')}
           >
             <Menu aria-hidden="true" className="h-6 w-6" />
           </button>

@@ -1,11 +1,15 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown } from 'lucide-react';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@ub/shared/i18n';
+import { setLanguage, translateMessage, useLanguage, useT } from '../../lib/i18n.tsx';
 
 /**
  * The account menu of the top bar (user menu, "Admin Menu") on Radix DropdownMenu: arrow keys move between items,
  * typing a letter jumps to one, Escape or a click outside closes it and focus goes back to the button.
  */
 export function UserMenu({ label, items }: { label: string; items: Array<{ label: string; onSelect: () => void }> }) {
+  const t = useT();
+  const lang = useLanguage();
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
@@ -39,9 +43,27 @@ export function UserMenu({ label, items }: { label: string; items: Array<{ label
               onSelect={item.onSelect}
               className="block w-full cursor-pointer px-4 py-2 text-left text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900"
             >
-              {item.label}
+              {translateMessage(item.label)}
             </DropdownMenu.Item>
           ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Label className="px-4 py-1 text-xs font-semibold text-slate-500">
+            {t('common.language.label')}
+          </DropdownMenu.Label>
+          <DropdownMenu.RadioGroup value={lang} onValueChange={(v) => void setLanguage(v as Language)}>
+            {LANGUAGES.map((l) => (
+              <DropdownMenu.RadioItem
+                key={l}
+                value={l}
+                lang={l}
+                data-testid={`language-${l}`}
+                className="flex w-full cursor-pointer items-center justify-between px-4 py-2 text-left text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[state=checked]:font-semibold"
+              >
+                {LANGUAGE_NAMES[l]}
+                <DropdownMenu.ItemIndicator aria-hidden="true">✓</DropdownMenu.ItemIndicator>
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -3,6 +3,7 @@ import { guardFolder } from '../../../plugins/auth.ts';
 import buyers from './buyers.ts';
 import consoleRoutes from './console.ts';
 import contactMessages from './contact-messages.ts';
+import finance from './finance.ts';
 import jobs from './jobs.ts';
 import manufacturers from './manufacturers.ts';
 import operations from './operations.ts';
@@ -22,4 +23,5 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(requirements);
   await app.register(buyers);
   await app.register(rfqs);
+  await app.register(finance);
 }

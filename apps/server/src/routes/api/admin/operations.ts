@@ -16,7 +16,11 @@ import {
   adminLeadListItem,
   adminDisputeDetail,
   adminDisputeListItem,
+  pdfCopyQuery,
+  taxDocumentItem,
+  runSettlementsSchema,
 } from '@ub/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { updateDispute } from '../../../modules/disputes/commands.ts';
@@ -35,6 +39,8 @@ import {
   markSettlementPaid,
 } from '../../../modules/payments/admin.ts';
 import { currentUser } from '../../../types.ts';
+import { orderInvoicePdf, taxDocumentPdf } from '../../../modules/tax-documents/download.ts';
+import { documentsOfOrder } from '../../../modules/tax-documents/queries.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const idParams = (what: string) => z.object({ id: z.uuid({ error: `${what} not found` }) });
@@ -79,6 +85,51 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => orderDetail(app.db, adminScope, req.params.id),
+  );
+  const copyQuery = pdfCopyQuery;
+  const pdfReply = (reply: FastifyReply, { pdf, filename }: { pdf: Buffer; filename: string }) =>
+    reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  app.get(
+    '/admin/orders/:id/invoice.pdf',
+    {
+      schema: {
+        ...base,
+        summary: "Any order's GST tax invoice (PDF), from the copy frozen at issue",
+        params: idParams('Order'),
+        querystring: copyQuery,
+        response: { 200: z.any().describe('application/pdf'), ...errors },
+      },
+    },
+    async (req, reply) => pdfReply(reply, await orderInvoicePdf(app.db, adminScope, req.params.id, req.query.copy)),
+  );
+  app.get(
+    '/admin/orders/:id/tax-documents',
+    {
+      schema: {
+        ...base,
+        summary: 'The tax invoice, credit notes and debit notes of any order',
+        params: idParams('Order'),
+        response: { 200: z.object({ documents: z.array(taxDocumentItem) }), ...errors },
+      },
+    },
+    async (req) => ({ documents: await documentsOfOrder(app.db, adminScope, req.params.id) }),
+  );
+  app.get(
+    '/admin/tax-documents/:id/pdf',
+    {
+      schema: {
+        ...base,
+        summary: 'PDF of any tax document',
+        params: idParams('Document'),
+        querystring: copyQuery,
+        response: { 200: z.any().describe('application/pdf'), ...errors },
+      },
+    },
+    async (req, reply) => pdfReply(reply, await taxDocumentPdf(app.db, adminScope, req.params.id, req.query.copy)),
   );
   app.post(
     '/admin/orders/:id/status',
@@ -129,12 +180,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         ...base,
         summary: "Generate this week's settlements from paid, delivered, unsettled orders (one per seller)",
         response: {
-          200: z.object({ created: z.number(), week: z.object({ start: z.string(), end: z.string() }) }),
+          200: z.object({
+            created: z.number(),
+            week: z.object({ start: z.string(), end: z.string() }),
+            settlementIds: z.array(z.string()),
+          }),
           ...errors,
         },
+        body: runSettlementsSchema.optional(),
       },
     },
-    async (req) => generateWeeklySettlements(depsOf(app), currentUser(req).id),
+    async (req) =>
+      generateWeeklySettlements(depsOf(app), currentUser(req).id, {
+        holdDays: app.config.SETTLEMENT_HOLD_DAYS,
+        ...(req.body?.manufacturerId ? { manufacturerId: req.body.manufacturerId } : {}),
+      }),
   );
   app.post(
     '/admin/settlements/:id/mark-paid',
@@ -225,7 +285,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminDisputeListItem, ...errors },
       },
     },
-    async (req) => updateDispute(depsOf(app), currentUser(req).id, req.params.id, req.body.status, req.body.notes),
+    async (req) =>
+      updateDispute(depsOf(app), currentUser(req).id, req.params.id, req.body.status, req.body.notes, {
+        refundPaise: req.body.refundPaise,
+        holdDays: app.config.SETTLEMENT_HOLD_DAYS,
+      }),
   );
 };
 

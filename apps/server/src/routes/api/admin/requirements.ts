@@ -8,6 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { depsOf } from '../../../lib/deps.ts';
+import { sendPrivateFile } from '../../../lib/storage.ts';
+import { adminAttachmentFile } from '../../../modules/requirements/attachments.ts';
 import { closeAsSpam } from '../../../modules/requirements/commands.ts';
 import { adminRequirement, listAdminRequirements } from '../../../modules/requirements/queries.ts';
 import { currentUser } from '../../../types.ts';
@@ -43,6 +45,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => adminRequirement(app.db, req.params.id),
+  );
+
+  app.get(
+    '/admin/requirements/:id/attachments/:attachmentId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "One of the buyer's attachments of a requirement",
+        security: [{ bearerAuth: [] }],
+        params: idParams.extend({ attachmentId: z.uuid('Not a valid id.') }),
+      },
+    },
+    async (req, reply) => {
+      const a = await adminAttachmentFile(app.db, req.params.id, req.params.attachmentId);
+      return sendPrivateFile(reply, app.storage, a.storageKey, a.mime, a.originalName);
+    },
   );
 
   app.post(

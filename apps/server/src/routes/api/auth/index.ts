@@ -22,6 +22,7 @@ import {
 } from '../../../modules/auth/password-reset.ts';
 import { createSession, findSessionUser, revokeSession, toSessionUser } from '../../../modules/auth/sessions.ts';
 import { bodyField } from '../../../plugins/rate-limit.ts';
+import { requestLanguage } from '../../../lib/i18n.ts';
 import { currentUser } from '../../../types.ts';
 import { declareSellerAction } from '../../../plugins/seller-status.ts';
 
@@ -59,7 +60,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const created = await registerSeller(app.db, req.body);
+      const created = await registerSeller(app.db, req.body, requestLanguage(req));
       req.log.info({ event: 'seller.registered', userId: created.userId }, 'seller registered');
       return reply.status(201).send({
         message: 'Registration received. Our team will verify your details within 24 hours.',

@@ -17,10 +17,11 @@ import {
   errorBody,
   orderCreateSchema,
   orderDetail,
-  paymentRecordSchema,
   RFQ_STATUSES,
   rfqCreateSchema,
   rfqItem,
+  pdfCopyQuery,
+  taxDocumentItem,
 } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,18 +34,19 @@ import { buyerDashboard as buyerDashboardOf, buyerProfile as buyerProfileOf } fr
 import { raiseDispute } from '../../../modules/disputes/commands.ts';
 import { addDisputeEvidence, buyerEvidenceFile } from '../../../modules/disputes/evidence.ts';
 import { cancelByBuyer, placeBuyerOrder } from '../../../modules/orders/commands.ts';
-import { invoiceData, renderInvoicePdf } from '../../../modules/orders/invoice.ts';
+import { orderInvoicePdf, taxDocumentPdf } from '../../../modules/tax-documents/download.ts';
+import { documentsOfOrder } from '../../../modules/tax-documents/queries.ts';
 import {
   buyerOrderDetail as buyerOrderDetailOf,
   listBuyerOrders,
   orderDetail as loadOrder,
 } from '../../../modules/orders/queries.ts';
-import { recordPayment } from '../../../modules/payments/commands.ts';
 import { buyerRfqResponse, createRfq } from '../../../modules/rfqs/commands.ts';
 import { listRfqs, rfqFor } from '../../../modules/rfqs/queries.ts';
 import { guardFolder } from '../../../plugins/auth.ts';
 import { currentUser } from '../../../types.ts';
 import requirements from './requirements.ts';
+import money from './money.ts';
 
 const guarded = { 401: errorBody, 403: errorBody };
 const idParams = z.object({ id: z.uuid('Not a valid id.') });
@@ -62,6 +64,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   await app.register(requirements);
+  await app.register(money);
   const buyerOf = async (req: Parameters<typeof currentUser>[0]) => buyerOfUser(app.db, currentUser(req).id);
 
   app.post(
@@ -208,6 +211,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: "GST tax invoice (PDF) of one of the buyer's shipped or delivered orders",
         security: [{ bearerAuth: [] }],
         params: idParams,
+        querystring: pdfCopyQuery,
         response: {
           200: z.any().describe('application/pdf'),
           400: errorBody,
@@ -218,11 +222,61 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const data = await invoiceData(app.db, buyerScope((await buyerOf(req)).id), req.params.id);
-      const pdf = await renderInvoicePdf(data);
+      const { pdf, filename } = await orderInvoicePdf(
+        app.db,
+        buyerScope((await buyerOf(req)).id),
+        req.params.id,
+        req.query.copy,
+      );
       return reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${data.invoiceNumber}.pdf"`)
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/buyer/orders/:id/tax-documents',
+    {
+      schema: {
+        tags: ['buyer'],
+        summary: 'The tax invoice, credit notes and debit notes of one of my orders',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: {
+          200: z.object({ documents: z.array(taxDocumentItem) }),
+          400: errorBody,
+          404: errorBody,
+          ...guarded,
+        },
+      },
+    },
+    async (req) => ({ documents: await documentsOfOrder(app.db, buyerScope((await buyerOf(req)).id), req.params.id) }),
+  );
+
+  app.get(
+    '/buyer/tax-documents/:id/pdf',
+    {
+      schema: {
+        tags: ['buyer'],
+        summary: 'PDF of a tax invoice, credit note or debit note of one of my orders (Original for recipient)',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        querystring: pdfCopyQuery,
+        response: { 200: z.any().describe('application/pdf'), 400: errorBody, 404: errorBody, ...guarded },
+      },
+    },
+    async (req, reply) => {
+      const { pdf, filename } = await taxDocumentPdf(
+        app.db,
+        buyerScope((await buyerOf(req)).id),
+        req.params.id,
+        req.query.copy,
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'private, no-store')
         .send(pdf);
     },
@@ -259,28 +313,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The old "post any method and reference and it is paid" path: gone; paying goes through POST .../pay.
   app.post(
     '/buyer/orders/:id/payments',
     {
       schema: {
         tags: ['buyer'],
-        summary: 'Pay an order (method and reference); the platform holds it until the weekly settlement',
+        summary: 'Gone: pay an order with POST /api/buyer/orders/{id}/pay (gateway checkout or bank transfer)',
         security: [{ bearerAuth: [] }],
         params: idParams,
-        body: paymentRecordSchema,
-        response: {
-          201: created.extend({ status: z.string() }),
-          400: errorBody,
-          404: errorBody,
-          409: errorBody,
-          ...guarded,
-        },
+        response: { 410: errorBody, 400: errorBody, ...guarded },
       },
     },
-    async (req, reply) => {
-      const p = await recordPayment(depsOf(app), (await buyerOf(req)).id, req.params.id, req.body);
-      return reply.status(201).send({ id: p.id, number: p.paymentNumber, status: p.status });
-    },
+    async (_req, reply) =>
+      reply.status(410).send({
+        error:
+          'Payments are no longer recorded by method and reference. Use Pay now on the order page (online payment or bank transfer with its UTR).',
+      }),
   );
 
   app.post(

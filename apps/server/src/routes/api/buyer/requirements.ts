@@ -4,12 +4,19 @@ import {
   buyerRequirementList,
   buyerRequirementsQuery,
   errorBody,
+  REQUIREMENT_ATTACHMENT_LIMITS,
+  REQUIREMENT_ATTACHMENT_MESSAGES,
+  requirementAttachmentItem,
   requirementCloseSchema,
   requirementCreateSchema,
 } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { depsOf } from '../../../lib/deps.ts';
+import { badRequest } from '../../../lib/errors.ts';
+import { sendPrivateFile } from '../../../lib/storage.ts';
+import { multipartFailure, type ReadFile, readPart } from '../../../lib/uploads.ts';
+import { addRequirementAttachments, buyerAttachmentFile } from '../../../modules/requirements/attachments.ts';
 import { buyerOfUser } from '../../../modules/buyers/commands.ts';
 import { acceptQuote, closeByBuyer, createRequirement } from '../../../modules/requirements/commands.ts';
 import { buyerRequirement, listBuyerRequirements } from '../../../modules/requirements/queries.ts';
@@ -101,6 +108,69 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => closeByBuyer(depsOf(app), await buyerOf(req), req.params.id, req.body.reason),
+  );
+
+  app.post(
+    '/buyer/requirements/:id/attachments',
+    {
+      preHandler: app.limit('requirement-attachments', 30, 10),
+      schema: {
+        tags: ['buyer'],
+        summary: `Attach photos, PDFs or drawings to an open requirement (multipart, repeated field "files"; ${REQUIREMENT_ATTACHMENT_LIMITS.files} files of 5 MB at most)`,
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: {
+          201: z.object({ attachments: z.array(requirementAttachmentItem) }),
+          400: errorBody,
+          404: errorBody,
+          409: errorBody,
+          413: errorBody,
+          429: errorBody,
+          ...guarded,
+        },
+      },
+    },
+    async (req, reply) => {
+      const buyer = await buyerOf(req);
+      const M = REQUIREMENT_ATTACHMENT_MESSAGES;
+      if (!req.isMultipart()) throw badRequest(M.missing, { files: M.missing });
+      const files: ReadFile[] = [];
+      try {
+        for await (const part of req.files()) {
+          if (part.fieldname !== 'files') {
+            part.file.resume();
+            continue;
+          }
+          files.push(await readPart(part));
+        }
+      } catch (err) {
+        throw multipartFailure(err) ?? err;
+      }
+      const attachments = await addRequirementAttachments(
+        { ...depsOf(app), storage: app.storage },
+        buyer.id,
+        req.params.id,
+        files,
+      );
+      return reply.status(201).send({ attachments });
+    },
+  );
+
+  app.get(
+    '/buyer/requirements/:id/attachments/:attachmentId',
+    {
+      schema: {
+        tags: ['buyer'],
+        summary: 'One attachment of one of my requirements',
+        security: [{ bearerAuth: [] }],
+        params: idParams.extend({ attachmentId: z.uuid('Not a valid id.') }),
+      },
+    },
+    async (req, reply) => {
+      const a = await buyerAttachmentFile(app.db, (await buyerOf(req)).id, req.params.id, req.params.attachmentId);
+      return sendPrivateFile(reply, app.storage, a.storageKey, a.mime, a.originalName);
+    },
   );
 };
 

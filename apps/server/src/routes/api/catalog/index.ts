@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { depsOf } from '../../../lib/deps.ts';
-import { catalogProduct, catalogSeller, searchCatalog } from '../../../modules/catalog/queries.ts';
+import { catalogProduct, catalogSeller } from '../../../modules/catalog/queries.ts';
 
 /** Lists and product pages are large JSON: compressed over 1 KB. */
 const compress = { threshold: 1024 };
@@ -28,7 +28,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: catalogList, 400: errorBody },
       },
     },
-    async (req) => searchCatalog(app.database, req.query),
+    async (req) => app.readLagging(req, (database) => app.catalogSearch(database, req.query)),
   );
 
   app.get(
@@ -42,7 +42,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: catalogProductDetail, 400: errorBody, 404: errorBody },
       },
     },
-    async (req) => catalogProduct(app.database, req.params.id),
+    async (req) => app.readLagging(req, (database) => catalogProduct(database, req.params.id)),
   );
 
   app.get(
@@ -57,7 +57,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: catalogSellerProfile, 400: errorBody, 404: errorBody },
       },
     },
-    async (req) => catalogSeller(app.database, req.params.id, req.query.page, depsOf(app).clock()),
+    async (req) =>
+      app.readLagging(req, (database) => catalogSeller(database, req.params.id, req.query.page, depsOf(app).clock())),
   );
 };
 

@@ -3,13 +3,14 @@ import {
   messageResponse,
   notificationListQuery,
   notificationListResponse,
+  notificationPreferencesResponse,
   notificationPreferencesSchema,
   streamTicketResponse,
 } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../../lib/errors.ts';
-import { emailTypes, saveEmailTypes } from '../../../modules/notifications/preferences.ts';
+import { preferencesOf, saveEmailTypes } from '../../../modules/notifications/preferences.ts';
 import {
   clearNotifications,
   deleteNotification,
@@ -122,11 +123,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       onRequest: anyUser,
       schema: {
         ...secured,
-        summary: 'Which kinds of notification also go by e-mail',
-        response: { 200: notificationPreferencesSchema, ...errors },
+        summary: "Which kinds of notification also go by e-mail, and the kinds the user's role receives",
+        response: { 200: notificationPreferencesResponse, ...errors },
       },
     },
-    async (req) => ({ email: await emailTypes(app.db, currentUser(req).id) }),
+    async (req) => preferencesOf(app.db, currentUser(req).id, currentUser(req).role),
   );
 
   app.put(
@@ -137,13 +138,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         ...secured,
         summary: 'Choose which kinds of notification also go by e-mail',
         body: notificationPreferencesSchema,
-        response: { 200: notificationPreferencesSchema, ...errors },
+        response: { 200: notificationPreferencesResponse, ...errors },
       },
     },
     async (req) => {
-      const userId = currentUser(req).id;
-      await saveEmailTypes(app.db, userId, req.body.email);
-      return { email: await emailTypes(app.db, userId) };
+      const { id, role } = currentUser(req);
+      await saveEmailTypes(app.db, id, req.body.email, role);
+      return preferencesOf(app.db, id, role);
     },
   );
 

@@ -2,6 +2,8 @@ import { errorBody, listQuery, PAYMENT_TABS, paymentDetail, paymentListItem } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listPayments, paymentDetail as loadPayment } from '../../../modules/payments/queries.ts';
+import { sellerMoneySummary } from '../../../modules/money/queries.ts';
+import { settlementStatement, statementCsv } from '../../../modules/money/settlements.ts';
 import { guardFolder } from '../../../plugins/auth.ts';
 import { currentManufacturerId } from '../../../types.ts';
 
@@ -37,6 +39,50 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         search: req.query.search || undefined,
         page: req.query.page,
       }),
+  );
+
+  app.get(
+    '/payments/summary',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Received, held (and why), the next settlement, past settlements',
+        security: [{ bearerAuth: [] }],
+      },
+    },
+    async (req) => sellerMoneySummary(app.db, currentManufacturerId(req), new Date(), app.config.SETTLEMENT_HOLD_DAYS),
+  );
+
+  app.get(
+    '/payments/settlements/:id/statement',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "One of the seller's settlement statements",
+        security: [{ bearerAuth: [] }],
+        params: z.object({ id: z.uuid('Not a valid id.') }),
+      },
+    },
+    async (req) => settlementStatement(app.db, req.params.id, currentManufacturerId(req)),
+  );
+
+  app.get(
+    '/payments/settlements/:id/statement.csv',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "One of the seller's settlement statements as CSV",
+        security: [{ bearerAuth: [] }],
+        params: z.object({ id: z.uuid('Not a valid id.') }),
+      },
+    },
+    async (req, reply) => {
+      const st = await settlementStatement(app.db, req.params.id, currentManufacturerId(req));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${st.settlementNumber}.csv"`)
+        .send(statementCsv(st));
+    },
   );
 
   app.get(

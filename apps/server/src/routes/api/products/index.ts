@@ -233,7 +233,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       }
       const user = currentUser(req);
       const result = await importProductsCsv({
-        db: app.db,
+        database: app.database,
         manufacturerId: currentManufacturerId(req),
         manufacturerStatus: user.manufacturerStatus,
         source: part.file,

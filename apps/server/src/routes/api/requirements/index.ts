@@ -10,6 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { depsOf } from '../../../lib/deps.ts';
+import { sendPrivateFile } from '../../../lib/storage.ts';
+import { sellerAttachmentFile } from '../../../modules/requirements/attachments.ts';
 import { putQuote, reportRequirement } from '../../../modules/requirements/commands.ts';
 import { boardRequirement as loadBoardRequirement, listBoard } from '../../../modules/requirements/queries.ts';
 import { guardFolder } from '../../../plugins/auth.ts';
@@ -50,6 +52,28 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => loadBoardRequirement(app.db, currentManufacturerId(req), req.params.id, depsOf(app).clock()),
+  );
+
+  app.get(
+    '/requirements/:id/attachments/:attachmentId',
+    {
+      schema: {
+        tags: ['requirements'],
+        summary: "One of the buyer's attachments of a requirement on my board (or one I quoted on)",
+        security: [{ bearerAuth: [] }],
+        params: idParams.extend({ attachmentId: z.uuid('Not a valid id.') }),
+      },
+    },
+    async (req, reply) => {
+      const a = await sellerAttachmentFile(
+        app.db,
+        currentManufacturerId(req),
+        req.params.id,
+        req.params.attachmentId,
+        depsOf(app).clock(),
+      );
+      return sendPrivateFile(reply, app.storage, a.storageKey, a.mime, a.originalName);
+    },
   );
 
   app.put(

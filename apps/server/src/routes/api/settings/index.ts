@@ -4,6 +4,7 @@ import { sellerSettings } from '../../../modules/manufacturers/queries.ts';
 import { guardFolder } from '../../../plugins/auth.ts';
 import { currentUser } from '../../../types.ts';
 import documents from './documents.ts';
+import tax from './tax.ts';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   guardFolder(app, 'seller');
@@ -22,6 +23,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(documents);
+  await app.register(tax);
 };
 
 export default routes;

@@ -18,7 +18,7 @@ export async function downloadBuyerInvoice(id: string, invoiceNumber: string): P
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;
-  a.download = `${invoiceNumber}.pdf`;
+  a.download = `${invoiceNumber.replaceAll('/', '-')}.pdf`;
   document.body.append(a);
   a.click();
   a.remove();

@@ -2,7 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ORDER_AWAITING_BUYER_LABEL,
   CATEGORY_LABELS,
+  DISPUTE_STATUS_LABELS,
   formatDate,
+  formatDateTime,
   formatInr,
   formatOrderContents,
   formatQuantity,
@@ -11,8 +13,15 @@ import {
   type OrderDetail,
   type OrderStatusChangeInput,
   orderStatusChangeSchema,
+  EWAY_BILL_MESSAGES,
+  EWAY_BILL_THRESHOLD_PAISE,
+  TRANSPORT_MODE_LABELS,
+  TRANSPORT_MODES,
+  debitNoteSchema,
+  type DebitNoteInput,
   todayInIndia,
 } from '@ub/shared';
+import { Paperclip } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -21,9 +30,19 @@ import { Badge, Spinner } from '../../../components/feedback.tsx';
 import { FormError, SelectField, TextAreaField, TextField } from '../../../components/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import type { ApiError } from '../../../lib/api.ts';
-import { downloadInvoice, useChangeOrderStatus, useOrder } from '../api.ts';
+import { openPrivateFile } from '../../../lib/open-file.ts';
+import {
+  downloadInvoice,
+  useChangeOrderStatus,
+  useDebitNote,
+  useEwayBill,
+  useOrder,
+  useOrderDisputes,
+  useSetEwayBillNumber,
+} from '../api.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { OrderTimeline, OrderTotals } from '../../../components/order-summary.tsx';
+import { TaxDocuments } from '../../../components/tax-documents.tsx';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -34,7 +53,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-type Panel = 'none' | 'status' | 'cancel';
+type Panel = 'none' | 'status' | 'cancel' | 'debit';
 
 const productMeta = (p: OrderDetail['products'][number]) =>
   [
@@ -69,6 +88,11 @@ export function OrderDetailsModal({ orderId, onClose }: { orderId: string | null
           Download invoice
         </Button>
       )}
+      {data.invoiceNumber && data.status !== 'cancelled' && (
+        <Button variant="secondary" onClick={() => setPanel('debit')}>
+          Price correction
+        </Button>
+      )}
       {data.nextStatuses.includes('cancelled') && (
         <Button variant="danger" onClick={() => setPanel('cancel')}>
           Cancel Order
@@ -95,6 +119,7 @@ export function OrderDetailsModal({ orderId, onClose }: { orderId: string | null
           <OrderSheet order={data} />
           {panel === 'status' && <StatusForm order={data} onDone={() => setPanel('none')} />}
           {panel === 'cancel' && <CancelForm order={data} onDone={() => setPanel('none')} />}
+          {panel === 'debit' && <DebitNoteForm order={data} onDone={() => setPanel('none')} />}
         </div>
       )}
     </Modal>
@@ -206,6 +231,17 @@ function OrderSheet({ order }: { order: OrderDetail }) {
           </table>
         </div>
       </Section>
+      {order.invoiceNumber && <EwayBillSection orderId={order.id} />}
+      {order.invoiceNumber && (
+        <Section title="Tax documents">
+          <TaxDocuments
+            listPath={`/orders/${order.id}/tax-documents`}
+            pdfPath={(id) => `/tax-documents/${id}/pdf`}
+            retryPath={(id) => `/tax-documents/${id}/einvoice/retry`}
+            realm="seller"
+          />
+        </Section>
+      )}
       <div className="grid gap-3 md:grid-cols-2 print:grid-cols-2">
         <Section title="Order summary">
           <OrderTotals payment={payment} />
@@ -214,7 +250,48 @@ function OrderSheet({ order }: { order: OrderDetail }) {
           <OrderTimeline timeline={order.timeline} />
         </Section>
       </div>
+      <OrderDisputes orderId={order.id} />
     </>
+  );
+}
+
+/** The buyer's disputes on this order, with the admin's notes and the evidence files the seller can open. */
+function OrderDisputes({ orderId }: { orderId: string }) {
+  const { data } = useOrderDisputes(orderId);
+  if (!data?.disputes.length) return null;
+  return (
+    <Section title="Disputes">
+      {data.disputes.map((d) => (
+        <article key={d.id} className="rounded-lg border border-slate-200 p-3 print:hidden">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <Badge tone={d.status.startsWith('resolved') ? 'green' : d.status === 'open' ? 'yellow' : 'blue'}>
+              {DISPUTE_STATUS_LABELS[d.status]}
+            </Badge>
+            <span className="text-xs text-slate-500">Raised {formatDateTime(d.createdAt)}</span>
+          </div>
+          <p className="mt-2 whitespace-pre-line break-words">{d.reason}</p>
+          {d.evidence.length > 0 && (
+            <ul className="mt-2 flex flex-wrap gap-2" aria-label="Evidence">
+              {d.evidence.map((e) => (
+                <li key={e.id} className="max-w-full">
+                  <button
+                    type="button"
+                    className="inline-flex max-w-full items-center gap-1 rounded border border-slate-200 px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50"
+                    onClick={() => openPrivateFile(e.url, 'seller').catch((err: Error) => toast.error(err.message))}
+                  >
+                    <Paperclip aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
+                    <span className="truncate">{e.name}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {d.notes && (
+            <p className="mt-2 whitespace-pre-line rounded bg-slate-50 p-2 text-xs text-slate-700">{d.notes}</p>
+          )}
+        </article>
+      ))}
+    </Section>
   );
 }
 
@@ -232,6 +309,7 @@ function StatusForm({ order, onDone }: { order: OrderDetail; onDone: () => void 
     defaultValues: { status: options[0] },
   });
   const status = watch('status');
+  const needsEwb = toPaise(order.payment.total) > EWAY_BILL_THRESHOLD_PAISE;
   const submit = handleSubmit(async (values) => {
     try {
       const next = await mutation.mutateAsync(values);
@@ -259,6 +337,55 @@ function StatusForm({ order, onDone }: { order: OrderDetail; onDone: () => void 
           </option>
         ))}
       </SelectField>
+      {status === 'shipped' && needsEwb && (
+        // Registered only here, so an order at or below the threshold sends no transport at all.
+        <fieldset className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-3">
+          <legend className="px-1 text-sm font-semibold text-amber-900">Transport details for the e-way bill</legend>
+          <p className="text-sm text-amber-900">{EWAY_BILL_MESSAGES.needed}</p>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <TextField
+              label="Transporter name"
+              error={errors.transport?.transporterName?.message}
+              {...register('transport.transporterName')}
+            />
+            <TextField
+              label="Transporter GSTIN or ID"
+              error={errors.transport?.transporterId?.message}
+              {...register('transport.transporterId')}
+            />
+            <SelectField label="Mode" error={errors.transport?.mode?.message} {...register('transport.mode')}>
+              {TRANSPORT_MODES.map((m) => (
+                <option key={m} value={m}>
+                  {TRANSPORT_MODE_LABELS[m]}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label="Vehicle number"
+              error={errors.transport?.vehicleNumber?.message}
+              {...register('transport.vehicleNumber')}
+            />
+            <TextField
+              label="Transport document no."
+              error={errors.transport?.docNumber?.message}
+              {...register('transport.docNumber')}
+            />
+            <TextField
+              label="Transport document date"
+              type="date"
+              error={errors.transport?.docDate?.message}
+              {...register('transport.docDate')}
+            />
+            <TextField
+              label="Distance (km)"
+              type="number"
+              inputMode="numeric"
+              error={errors.transport?.distanceKm?.message}
+              {...register('transport.distanceKm')}
+            />
+          </div>
+        </fieldset>
+      )}
       {status === 'shipped' && (
         <div className="grid gap-3 sm:grid-cols-3">
           <TextField label="Carrier" error={errors.carrier?.message} {...register('carrier')} />
@@ -324,5 +451,121 @@ function CancelForm({ order, onDone }: { order: OrderDetail; onDone: () => void 
         </Button>
       </div>
     </form>
+  );
+}
+
+/** An upward price correction on an invoiced order: a debit note for more taxable value, taxed at each line's rate. */
+function DebitNoteForm({ order, onDone }: { order: OrderDetail; onDone: () => void }) {
+  const mutation = useDebitNote(order.id);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<DebitNoteInput>({ resolver: zodResolver(debitNoteSchema), defaultValues: { amount: '', reason: '' } });
+  const submit = handleSubmit(async (values) => {
+    try {
+      const doc = await mutation.mutateAsync(values);
+      toast.success(`Debit note ${doc.number} issued.`);
+      onDone();
+    } catch (e) {
+      const err = e as ApiError;
+      for (const [field, message] of Object.entries(err.fields ?? {})) {
+        setError(field as keyof DebitNoteInput, { message });
+      }
+      setError('root', { message: err.message });
+    }
+  });
+  return (
+    <form
+      onSubmit={submit}
+      className="no-print space-y-3 rounded-xl border border-brand-100 bg-brand-50 p-4"
+      noValidate
+    >
+      <h3 className="font-semibold">Price correction (debit note)</h3>
+      <p className="text-sm text-slate-700">
+        Invoice {order.invoiceNumber} stays as issued; a debit note adds the increase in taxable value, with GST at each
+        line's rate.
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          label="Increase in taxable value (Rs)"
+          inputMode="decimal"
+          error={errors.amount?.message}
+          {...register('amount')}
+        />
+        <TextField label="Reason" error={errors.reason?.message} {...register('reason')} />
+      </div>
+      <FormError message={errors.root?.message} />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          Back
+        </Button>
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Issuing...' : 'Issue debit note'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const toPaise = (v: string | number) => Math.round(Number(v) * 100);
+
+/** The e-way bill of a consignment above Rs 50,000: the portal JSON to upload, and the number the portal gave. */
+function EwayBillSection({ orderId }: { orderId: string }) {
+  const { data } = useEwayBill(orderId);
+  const save = useSetEwayBillNumber(orderId);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  if (!data) return null;
+  const downloadJson = () => {
+    const url = URL.createObjectURL(new Blob([JSON.stringify(data.payload, null, 2)], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `eway-bill-${orderId.slice(0, 8)}.json`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    try {
+      await save.mutateAsync({ ewbNumber: value });
+      setError(undefined);
+      toast.success('E-way bill number saved.');
+    } catch (err) {
+      const apiErr = err as ApiError;
+      setError(apiErr.fields?.ewbNumber ?? apiErr.message);
+    }
+  };
+  return (
+    <Section title="E-way bill">
+      <p>
+        {data.transporterName} ·{' '}
+        {TRANSPORT_MODE_LABELS[data.transportMode as keyof typeof TRANSPORT_MODE_LABELS] ?? data.transportMode}
+        {data.vehicleNumber ? ` · ${data.vehicleNumber}` : ''} · {data.distanceKm} km
+      </p>
+      {data.ewbNumber ? (
+        <p className="font-medium">E-way bill no. {data.ewbNumber}</p>
+      ) : (
+        <form onSubmit={submit} className="no-print flex flex-wrap items-end gap-2" noValidate>
+          <TextField
+            label="E-way bill number from the portal"
+            inputMode="numeric"
+            maxLength={12}
+            value={value}
+            error={error}
+            onChange={(e) => setValue(e.target.value)}
+          />
+          <Button type="submit" disabled={save.isPending}>
+            Save number
+          </Button>
+        </form>
+      )}
+      <Button variant="secondary" className="no-print" onClick={downloadJson}>
+        Download e-way bill JSON
+      </Button>
+    </Section>
   );
 }

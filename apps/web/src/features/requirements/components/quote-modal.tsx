@@ -20,6 +20,7 @@ import type { ApiError } from '../../../lib/api.ts';
 import { useBoardRequirement } from '../api/board-requirement.ts';
 import { usePutQuote } from '../api/put-quote.ts';
 import { useReportRequirement } from '../api/report-requirement.ts';
+import { AttachmentList } from './attachments.tsx';
 import { QuoteStatusBadge, RequirementFacts, RequirementStatusBadge } from './requirement-bits.tsx';
 
 type QuoteForm = z.input<typeof requirementQuoteSchema>;
@@ -46,6 +47,7 @@ export function QuoteModal({ id, onClose }: { id: string; onClose: () => void })
           </div>
           <RequirementFacts r={r} />
           {r.description && <p className="whitespace-pre-line text-sm text-slate-700">{r.description}</p>}
+          <AttachmentList attachments={r.attachments} />
           {r.status === 'open' && (!r.myQuote || r.myQuote.status === 'open') ? (
             <QuoteForm
               requirementId={r.id}

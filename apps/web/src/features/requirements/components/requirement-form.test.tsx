@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { REQUIREMENT_MESSAGES } from '@ub/shared';
+import { REQUIREMENT_ATTACHMENT_MESSAGES, REQUIREMENT_MESSAGES } from '@ub/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api.ts';
 import { RequirementForm } from './requirement-form.tsx';
@@ -46,6 +46,7 @@ describe('the requirement form', () => {
         deliveryState: 'Karnataka',
         pinCode: '560025',
       }),
+      [],
     );
     expect((screen.getByLabelText('What do you need?') as HTMLInputElement).value).toBe('Wooden puzzles');
     expect((screen.getByLabelText('Delivery PIN code') as HTMLInputElement).value).toBe('560025');
@@ -59,5 +60,27 @@ describe('the requirement form', () => {
     await fillValid();
     await userEvent.click(screen.getByRole('button', { name: 'Post requirement' }));
     expect(await screen.findByText('This PIN code is not served.')).toBeTruthy();
+  });
+
+  it('sends chosen attachments with the values, and refuses a wrong type or too many before sending', async () => {
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    render(<RequirementForm onSubmit={onSubmit} />);
+    await fillValid();
+    const input = screen.getByLabelText('Attachments (optional)') as HTMLInputElement;
+    const script = new File(['<script>'], 'page.html', { type: 'text/html' });
+    await userEvent.upload(input, script, { applyAccept: false });
+    expect(await screen.findByText(REQUIREMENT_ATTACHMENT_MESSAGES.badType('page.html'))).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Post requirement' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    const six = Array.from({ length: 6 }, (_, i) => new File(['%PDF-'], `d${i}.pdf`, { type: 'application/pdf' }));
+    await userEvent.upload(input, six);
+    expect(await screen.findByText(REQUIREMENT_ATTACHMENT_MESSAGES.tooMany)).toBeTruthy();
+
+    const drawing = new File(['%PDF-1.4'], 'drawing.pdf', { type: 'application/pdf' });
+    await userEvent.upload(input, drawing);
+    await userEvent.click(screen.getByRole('button', { name: 'Post requirement' }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[1]).toEqual([drawing]);
   });
 });

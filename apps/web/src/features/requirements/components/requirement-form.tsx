@@ -3,6 +3,7 @@ import {
   CATEGORY_LABELS,
   INDIAN_STATE_NAMES,
   PRODUCT_CATEGORIES,
+  REQUIREMENT_ATTACHMENT_LIMITS,
   requirementCreateSchema,
   todayInIndia,
   UNIT_LABELS,
@@ -14,6 +15,7 @@ import type { z } from 'zod';
 import { Button } from '../../../components/button.tsx';
 import { FormError, SelectField, TextAreaField, TextField } from '../../../components/field.tsx';
 import type { ApiError } from '../../../lib/api.ts';
+import { ATTACHMENT_ACCEPT, attachmentProblem } from './attachments.tsx';
 
 type Input = z.input<typeof requirementCreateSchema>;
 export type RequirementValues = z.output<typeof requirementCreateSchema>;
@@ -30,11 +32,18 @@ const FIELDS = [
 ] as const;
 
 /**
- * The requirement a buyer posts. Checked with the shared schema before sending; the server's field messages land
- * on their fields, and nothing typed is lost on a refusal.
+ * The requirement a buyer posts, with optional attachments (photos, PDFs, drawings). Checked with the shared schema
+ * (and the attachment limits) before sending; the server's field messages land on their fields, and nothing typed
+ * or chosen is lost on a refusal.
  */
-export function RequirementForm({ onSubmit }: { onSubmit: (values: RequirementValues) => Promise<unknown> }) {
+export function RequirementForm({
+  onSubmit,
+}: {
+  onSubmit: (values: RequirementValues, files: File[]) => Promise<unknown>;
+}) {
   const [failure, setFailure] = useState<string | null>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const [filesError, setFilesError] = useState<string | undefined>();
   const form = useForm<Input, unknown, RequirementValues>({
     resolver: zodResolver(requirementCreateSchema),
     defaultValues: {
@@ -52,12 +61,16 @@ export function RequirementForm({ onSubmit }: { onSubmit: (values: RequirementVa
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
+    const problem = attachmentProblem(files);
+    setFilesError(problem);
+    if (problem) return;
     try {
-      await onSubmit(values);
+      await onSubmit(values, files);
     } catch (e) {
       const err = e as ApiError;
       for (const [field, message] of Object.entries(err.fields ?? {})) {
         if ((FIELDS as readonly string[]).includes(field)) form.setError(field as (typeof FIELDS)[number], { message });
+        if (field === 'files') setFilesError(message);
       }
       setFailure(err.message);
     }
@@ -139,6 +152,32 @@ export function RequirementForm({ onSubmit }: { onSubmit: (values: RequirementVa
           error={errors.pinCode?.message}
           {...form.register('pinCode')}
         />
+      </div>
+      <div>
+        <label className="block text-sm font-medium text-slate-700">
+          Attachments (optional)
+          <input
+            type="file"
+            multiple
+            accept={ATTACHMENT_ACCEPT}
+            aria-invalid={filesError ? true : undefined}
+            aria-describedby="requirement-files-hint"
+            className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
+            onChange={(e) => {
+              const picked = Array.from(e.target.files ?? []);
+              setFiles(picked);
+              setFilesError(attachmentProblem(picked));
+            }}
+          />
+        </label>
+        <p id="requirement-files-hint" className="mt-1 text-xs text-slate-500">
+          Photos, PDFs or drawings (as PDF): up to {REQUIREMENT_ATTACHMENT_LIMITS.files} files, 5 MB each.
+        </p>
+        {filesError && (
+          <p role="alert" className="mt-1 text-sm text-red-700">
+            {filesError}
+          </p>
+        )}
       </div>
       <FormError message={failure} />
       <div className="flex justify-end">

@@ -7,6 +7,7 @@ import {
   INDIAN_STATE_NAMES,
   labelOf,
 } from '@ub/shared';
+import { Paperclip } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '../../../components/feedback.tsx';
 import { ListPanel } from '../../../components/list-panel.tsx';
@@ -48,6 +49,12 @@ export function RequirementsBoard() {
           <p className="text-xs text-slate-500">
             {r.number} · {labelOf(CATEGORY_LABELS, r.category)}
           </p>
+          {r.attachments.length > 0 && (
+            <p className="flex items-center gap-1 text-xs text-slate-600">
+              <Paperclip aria-hidden="true" className="h-3 w-3 shrink-0" />
+              {r.attachments.length} {r.attachments.length === 1 ? 'attachment' : 'attachments'}
+            </p>
+          )}
         </div>
       ),
     },

@@ -1,0 +1,246 @@
+import { creditNoteForRefund } from '../tax-documents/commands.ts';
+import { formatInr } from '@ub/shared/format';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { manufacturers, orders, paymentAttempts, refunds, sellerEarnings } from '../../db/schema/index.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { audit } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { transaction } from '../../lib/transaction.ts';
+import { buyerLinks, notifyBuyer } from '../buyers/notify.ts';
+import { notify } from '../notifications/notify.ts';
+import { notifyAdmins } from '../notifications/notify-admins.ts';
+import type { PaymentGateway } from '../payments/providers/types.ts';
+import { nextNumber } from '../trade/common.ts';
+import { heldForOrder, post } from './ledger.ts';
+
+export const REFUND_JOB = 'money.refund';
+
+/**
+ * The hook the GST work points at the credit-note issuer (merge): called in the refund's own transaction, so a
+ * credit note exists exactly when the refund does. A no-op until then.
+ */
+export async function onRefundIssued(
+  tx: Db,
+  deps: Pick<Deps, 'clock'>,
+  refund: { orderId: string; refundId: string; amountPaise: number; reason: string },
+): Promise<void> {
+  // The GST credit note for the refunded value (tax included): at most what is still billed, nothing when the
+  // order has no invoice or a cancellation already credited it in full.
+  await creditNoteForRefund(tx, deps, {
+    orderId: refund.orderId,
+    amountPaise: refund.amountPaise,
+    reason: refund.reason,
+  });
+}
+
+/** What is left to refund of an order: captured less every refund issued. */
+export async function refundableOf(db: Db, orderId: string) {
+  const [a] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.status, 'captured')));
+  if (!a) return { attempt: null, refundable: 0 };
+  const [r] = await db
+    .select({ n: sql<string>`coalesce(sum(${refunds.amountPaise}), 0)` })
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId));
+  return { attempt: a, refundable: a.amountPaise - Number(r?.n ?? 0) };
+}
+
+/**
+ * Issues a refund of `amountPaise` of an order in `tx` (the cancellation's or the dispute's transaction). What is
+ * still in escrow is refunded from escrow; the rest (money already released to the seller) is taken from the
+ * seller's payable and shows as a negative line in their next settlement. A gateway refund is sent to the provider
+ * that took the payment by a job; a bank transfer refund waits for the admin to pay it and enter the UTR.
+ */
+export async function issueRefundInTx(
+  tx: Db,
+  deps: Pick<Deps, 'clock'>,
+  input: { orderId: string; amountPaise: number; reason: string },
+) {
+  const { attempt, refundable } = await refundableOf(tx, input.orderId);
+  if (!attempt) return null;
+  if (!Number.isSafeInteger(input.amountPaise) || input.amountPaise <= 0) {
+    throw conflict('The refund must be a positive amount.');
+  }
+  if (input.amountPaise > refundable) {
+    throw conflict(`At most ${formatInr(refundable / 100)} can be refunded on this order.`);
+  }
+  const now = deps.clock();
+  const held = await heldForOrder(tx, input.orderId);
+  const fromEscrow = Math.min(held, input.amountPaise);
+  const fromSeller = input.amountPaise - fromEscrow;
+  const [o] = await tx
+    .select({ o: orders, sellerUserId: manufacturers.userId })
+    .from(orders)
+    .innerJoin(manufacturers, eq(manufacturers.id, orders.manufacturerId))
+    .where(eq(orders.id, input.orderId));
+  if (!o) throw notFound('Order not found');
+  const [r] = await tx
+    .insert(refunds)
+    .values({
+      refundNumber: await nextNumber(tx, 'RFD', now),
+      orderId: input.orderId,
+      attemptId: attempt.id,
+      manufacturerId: o.o.manufacturerId,
+      buyerId: o.o.buyerId,
+      provider: attempt.provider,
+      amountPaise: input.amountPaise,
+      reason: input.reason,
+      fromSeller,
+      createdAt: now,
+    })
+    .returning();
+  if (!r) throw new Error('refund insert returned nothing');
+  await post(tx, {
+    key: `refund:${r.id}`,
+    kind: 'refund',
+    orderId: input.orderId,
+    manufacturerId: o.o.manufacturerId,
+    memo: `Refund ${r.refundNumber} of order ${o.o.orderNumber}: ${input.reason}`,
+    at: now,
+    lines: [
+      { account: 'escrow', amountPaise: fromEscrow },
+      { account: 'seller_payable', amountPaise: fromSeller },
+      { account: 'refunds_payable', amountPaise: -input.amountPaise },
+    ],
+  });
+  if (fromSeller > 0) {
+    await tx.insert(sellerEarnings).values({
+      manufacturerId: o.o.manufacturerId,
+      orderId: input.orderId,
+      kind: 'refund_recovery',
+      grossPaise: 0,
+      taxablePaise: 0,
+      commissionPaise: 0,
+      gstOnCommissionPaise: 0,
+      tcsPaise: 0,
+      tdsPaise: 0,
+      refundsPaise: fromSeller,
+      netPaise: -fromSeller,
+      postedAt: now,
+    });
+  }
+  if (attempt.provider === 'bank_transfer') {
+    await notifyAdmins(tx, {
+      type: 'admin_payment_review',
+      title: 'Refund to pay by bank transfer',
+      message: `Refund ${r.refundNumber}: ${formatInr(input.amountPaise / 100)} to the buyer of order ${o.o.orderNumber} (paid by bank transfer, UTR ${attempt.utr}). Pay it and enter the UTR.`,
+      link: '/admin/finance',
+    });
+  } else {
+    await enqueue(tx, REFUND_JOB, { refundId: r.id }, { uniqueKey: `refund:${r.id}`, maxAttempts: 10 });
+  }
+  await notifyBuyer(tx, o.o.buyerId, {
+    type: 'refund_update',
+    title: 'Refund issued',
+    message: `A refund of ${formatInr(input.amountPaise / 100)} for order ${o.o.orderNumber} is on its way: ${input.reason}`,
+    link: buyerLinks.order(input.orderId),
+  });
+  await notify(tx, {
+    userId: o.sellerUserId,
+    type: 'refund_update',
+    title: 'Order refunded',
+    message: `${formatInr(input.amountPaise / 100)} of order ${o.o.orderNumber} is refunded to the buyer: ${input.reason}${fromSeller ? ` (${formatInr(fromSeller / 100)} is deducted from your next settlement)` : ''}`,
+    link: `/dashboard/orders/${input.orderId}`,
+  });
+  await onRefundIssued(tx, deps, {
+    orderId: input.orderId,
+    refundId: r.id,
+    amountPaise: input.amountPaise,
+    reason: input.reason,
+  });
+  return r;
+}
+
+/** The refund reached the buyer (provider said processed, or the admin paid it): money leaves the platform. */
+export async function markRefundProcessedInTx(
+  tx: Db,
+  deps: Pick<Deps, 'clock'>,
+  refundId: string,
+  patch: { providerRefundId?: string; utr?: string } = {},
+): Promise<string> {
+  const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+  if (!r) return 'unknown_refund';
+  if (r.status === 'processed') return 'duplicate';
+  const now = deps.clock();
+  await tx
+    .update(refunds)
+    .set({ status: 'processed', processedAt: now, ...patch })
+    .where(eq(refunds.id, r.id));
+  await post(tx, {
+    key: `refund-paid:${r.id}`,
+    kind: 'refund_paid',
+    orderId: r.orderId,
+    manufacturerId: r.manufacturerId,
+    memo: `Refund ${r.refundNumber} paid to the buyer`,
+    at: now,
+    lines: [
+      { account: 'refunds_payable', amountPaise: r.amountPaise },
+      { account: 'buyer_payments', amountPaise: -r.amountPaise },
+    ],
+  });
+  await notifyBuyer(tx, r.buyerId, {
+    type: 'refund_update',
+    title: 'Refund paid',
+    message: `Refund ${r.refundNumber} of ${formatInr(r.amountPaise / 100)} was paid${patch.utr ? ` (UTR ${patch.utr})` : ''}. Banks take up to 5 working days to show it.`,
+    link: buyerLinks.order(r.orderId),
+  });
+  return 'refund_processed';
+}
+
+/** The refund job: asks the gateway that took the payment to refund it (receipt = our refund number, idempotent). */
+export async function sendRefundToGateway(deps: Deps, gateway: PaymentGateway, refundId: string) {
+  const [r] = await deps.db
+    .select({ r: refunds, paymentId: paymentAttempts.providerPaymentId })
+    .from(refunds)
+    .innerJoin(paymentAttempts, eq(paymentAttempts.id, refunds.attemptId))
+    .where(eq(refunds.id, refundId));
+  if (!r || r.r.status === 'processed') return;
+  if (r.r.provider !== gateway.name) {
+    throw new Error(`refund ${r.r.refundNumber} was taken by ${r.r.provider}, the gateway now is ${gateway.name}`);
+  }
+  const res = await gateway.refund({
+    providerPaymentId: r.paymentId ?? '',
+    amountPaise: r.r.amountPaise,
+    receipt: r.r.refundNumber,
+    notes: { reason: r.r.reason.slice(0, 200) },
+  });
+  await transaction(deps.db, async (tx) => {
+    if (res.status === 'processed') {
+      await markRefundProcessedInTx(tx, deps, r.r.id, { providerRefundId: res.providerRefundId });
+    } else {
+      await tx
+        .update(refunds)
+        .set({ providerRefundId: res.providerRefundId, status: res.status })
+        .where(eq(refunds.id, r.r.id));
+    }
+  });
+}
+
+/** The admin paid a bank-transfer refund and enters the UTR (audited). */
+export async function markRefundPaid(deps: Deps, actorUserId: string, refundId: string, utr: string) {
+  return transaction(deps.db, async (tx) => {
+    const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+    if (!r) throw notFound('Refund not found');
+    if (r.status === 'processed') throw conflict('This refund is already paid.');
+    if (r.provider !== 'bank_transfer') throw conflict('This refund goes back through the payment gateway.');
+    await markRefundProcessedInTx(tx, deps, r.id, { utr });
+    await audit(tx, {
+      actorUserId,
+      action: 'refund.paid',
+      entityType: 'refund',
+      entityId: r.id,
+      reason: utr,
+      before: { status: r.status },
+      after: { status: 'processed', utr },
+    });
+    return { ok: true };
+  });
+}
+
+/** Admin or dispute path: refund in its own transaction. */
+export const issueRefund = (deps: Deps, input: { orderId: string; amountPaise: number; reason: string }) =>
+  transaction(deps.db, (tx) => issueRefundInTx(tx, deps, input));

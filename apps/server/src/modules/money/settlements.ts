@@ -1,0 +1,279 @@
+import { formatInr } from '@ub/shared/format';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { manufacturers, orders, sellerEarnings, settlements } from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { transaction } from '../../lib/transaction.ts';
+import { notify } from '../notifications/notify.ts';
+import { fromPaise, nextNumber } from '../trade/common.ts';
+import { releaseDue } from './escrow.ts';
+import { balance, post } from './ledger.ts';
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * The settlement run (weekly job, Monday 02:00 IST, and the admin's action): releases what is due first, then
+ * settles each seller's released, unsettled earnings (refund recoveries as negative lines) into one settlement
+ * with its statement figures and commission invoice number. A seller whose lines net to zero or less is carried to
+ * the next run. `manufacturerId` limits the run to one seller. A second run finds nothing new.
+ */
+export async function runSettlements(
+  deps: Deps,
+  opts: { holdDays: number; manufacturerId?: string; actorUserId?: string | null },
+) {
+  await releaseDue(deps, {
+    holdDays: opts.holdDays,
+    ...(opts.manufacturerId ? { manufacturerId: opts.manufacturerId } : {}),
+  });
+  const sellers = await deps.db
+    .selectDistinct({ id: sellerEarnings.manufacturerId })
+    .from(sellerEarnings)
+    .where(
+      and(
+        isNull(sellerEarnings.settlementId),
+        opts.manufacturerId ? eq(sellerEarnings.manufacturerId, opts.manufacturerId) : undefined,
+      ),
+    );
+  const created: Array<typeof settlements.$inferSelect> = [];
+  for (const s of sellers) {
+    const one = await transaction(deps.db, (tx) => settleSellerInTx(tx, deps, s.id, opts.actorUserId ?? null));
+    if (one) created.push(one);
+  }
+  return created;
+}
+
+async function settleSellerInTx(tx: Db, deps: Deps, manufacturerId: string, actorUserId: string | null) {
+  const [m] = await tx.select().from(manufacturers).where(eq(manufacturers.id, manufacturerId)).for('update');
+  if (!m) return null;
+  const lines = await tx
+    .select()
+    .from(sellerEarnings)
+    .where(and(eq(sellerEarnings.manufacturerId, manufacturerId), isNull(sellerEarnings.settlementId)))
+    .orderBy(asc(sellerEarnings.postedAt));
+  if (!lines.length) return null;
+  const sum = (k: keyof (typeof lines)[number]) => lines.reduce((s, l) => s + Number(l[k]), 0);
+  const net = sum('netPaise');
+  if (net <= 0) return null;
+  const now = deps.clock();
+  // Opening: settled but not yet paid out to this seller; closing adds this run's net.
+  const opening = -(await balance(tx, 'settlements_payable', { manufacturerId }));
+  const first = lines[0]?.postedAt ?? now;
+  const [s] = await tx
+    .insert(settlements)
+    .values({
+      settlementNumber: await nextNumber(tx, 'STL', now),
+      manufacturerId,
+      periodStart: day(first),
+      periodEnd: day(now),
+      amount: fromPaise(net),
+      grossPaise: sum('grossPaise'),
+      commissionPaise: sum('commissionPaise'),
+      gstOnCommissionPaise: sum('gstOnCommissionPaise'),
+      tcsPaise: sum('tcsPaise'),
+      tdsPaise: sum('tdsPaise'),
+      refundsPaise: sum('refundsPaise'),
+      netPaise: net,
+      openingPaise: opening,
+      closingPaise: opening + net,
+      commissionInvoiceNumber: sum('commissionPaise') > 0 ? await nextNumber(tx, 'CIN', now) : null,
+      createdAt: now,
+    })
+    .returning();
+  if (!s) throw new Error('settlement insert returned nothing');
+  await tx
+    .update(sellerEarnings)
+    .set({ settlementId: s.id })
+    .where(and(eq(sellerEarnings.manufacturerId, manufacturerId), isNull(sellerEarnings.settlementId)));
+  await post(tx, {
+    key: `settlement:${s.id}`,
+    kind: 'settlement',
+    manufacturerId,
+    memo: `Settlement ${s.settlementNumber}`,
+    at: now,
+    lines: [
+      { account: 'seller_payable', amountPaise: net },
+      { account: 'settlements_payable', amountPaise: -net },
+    ],
+  });
+  await audit(tx, {
+    actorUserId,
+    action: 'settlement.generate',
+    entityType: 'settlement',
+    entityId: s.id,
+    after: { manufacturerId, netPaise: net, periodStart: s.periodStart, periodEnd: s.periodEnd },
+  });
+  await notify(tx, {
+    userId: m.userId,
+    type: 'settlement_ready',
+    title: 'Settlement statement ready',
+    message: `Settlement ${s.settlementNumber}: ${formatInr(net / 100)} will be paid to your bank account. The statement shows each order's commission, taxes and refunds.`,
+    link: '/dashboard/payments',
+  });
+  return s;
+}
+
+/** The admin paid a settlement by bank transfer and enters the UTR: money leaves the platform; the seller is told. */
+export async function markPayoutPaid(deps: Deps, actorUserId: string, id: string, utr: string) {
+  return transaction(deps.db, async (tx) => {
+    const [before] = await tx.select().from(settlements).where(eq(settlements.id, id)).for('update');
+    if (!before) throw notFound('Settlement not found');
+    if (before.status === 'paid') throw conflict('This settlement is already paid.');
+    const now = deps.clock();
+    const [after] = await tx
+      .update(settlements)
+      .set({ status: 'paid', reference: utr, paidAt: now })
+      .where(eq(settlements.id, id))
+      .returning();
+    if (!after) throw notFound('Settlement not found');
+    // Settlements from before the ledger (net 0 in paise) move no ledger money.
+    if (before.netPaise > 0) {
+      await post(tx, {
+        key: `payout:${id}`,
+        kind: 'payout',
+        manufacturerId: before.manufacturerId,
+        memo: `Payout of settlement ${before.settlementNumber}, UTR ${utr}`,
+        at: now,
+        lines: [
+          { account: 'settlements_payable', amountPaise: before.netPaise },
+          { account: 'buyer_payments', amountPaise: -before.netPaise },
+        ],
+      });
+    }
+    await audit(tx, {
+      actorUserId,
+      action: 'settlement.paid',
+      entityType: 'settlement',
+      entityId: id,
+      reason: utr,
+      before: { status: before.status, reference: before.reference },
+      after: { status: after.status, reference: after.reference },
+    });
+    const [m] = await tx.select().from(manufacturers).where(eq(manufacturers.id, after.manufacturerId));
+    if (!m) throw notFound('Settlement not found');
+    await notify(tx, {
+      userId: m.userId,
+      type: 'settlement_paid',
+      title: 'Settlement paid',
+      message: `${formatInr(after.amount)} for ${after.periodStart} to ${after.periodEnd} was paid to your bank account. Reference: ${utr}`,
+      link: '/dashboard/payments',
+    });
+    return { after, companyName: m.companyName };
+  });
+}
+
+/** One settlement's statement: header figures and a line per order (refund recoveries negative). */
+export async function settlementStatement(db: Db, id: string, manufacturerId?: string) {
+  const [row] = await db
+    .select({ s: settlements, m: manufacturers })
+    .from(settlements)
+    .innerJoin(manufacturers, eq(manufacturers.id, settlements.manufacturerId))
+    .where(and(eq(settlements.id, id), manufacturerId ? eq(settlements.manufacturerId, manufacturerId) : undefined));
+  if (!row) throw notFound('Settlement not found');
+  const lines = await db
+    .select({ e: sellerEarnings, orderNumber: orders.orderNumber })
+    .from(sellerEarnings)
+    .innerJoin(orders, eq(orders.id, sellerEarnings.orderId))
+    .where(eq(sellerEarnings.settlementId, id))
+    .orderBy(asc(sellerEarnings.postedAt));
+  const { s, m } = row;
+  return {
+    id: s.id,
+    settlementNumber: s.settlementNumber,
+    commissionInvoiceNumber: s.commissionInvoiceNumber,
+    seller: { id: m.id, companyName: m.companyName, gstNumber: m.gstNumber, state: m.state },
+    periodStart: s.periodStart,
+    periodEnd: s.periodEnd,
+    status: s.status,
+    utr: s.reference,
+    paidAt: s.paidAt?.toISOString() ?? null,
+    createdAt: s.createdAt.toISOString(),
+    openingPaise: s.openingPaise,
+    closingPaise: s.closingPaise,
+    totals: {
+      grossPaise: s.grossPaise,
+      commissionPaise: s.commissionPaise,
+      gstOnCommissionPaise: s.gstOnCommissionPaise,
+      tcsPaise: s.tcsPaise,
+      tdsPaise: s.tdsPaise,
+      refundsPaise: s.refundsPaise,
+      netPaise: s.netPaise,
+    },
+    lines: lines.map(({ e, orderNumber }) => ({
+      orderId: e.orderId,
+      orderNumber,
+      kind: e.kind as 'release' | 'refund_recovery',
+      postedAt: e.postedAt.toISOString(),
+      grossPaise: e.grossPaise,
+      commissionPaise: e.commissionPaise,
+      gstOnCommissionPaise: e.gstOnCommissionPaise,
+      tcsPaise: e.tcsPaise,
+      tdsPaise: e.tdsPaise,
+      refundsPaise: e.refundsPaise,
+      netPaise: e.netPaise,
+    })),
+  };
+}
+export type SettlementStatement = Awaited<ReturnType<typeof settlementStatement>>;
+
+const rupees = (p: number) => fromPaise(p);
+const csvCell = (v: string) => (/[",\n]/.test(v) || /^[=+\-@]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+export function statementCsv(st: SettlementStatement): string {
+  const head = ['Order', 'Kind', 'Date', 'Gross', 'Commission', 'GST on commission', 'TCS', 'TDS', 'Refunds', 'Net'];
+  const rows = st.lines.map((l) => [
+    l.orderNumber,
+    l.kind === 'release' ? 'Order' : 'Refund recovered',
+    l.postedAt.slice(0, 10),
+    rupees(l.grossPaise),
+    rupees(l.commissionPaise),
+    rupees(l.gstOnCommissionPaise),
+    rupees(l.tcsPaise),
+    rupees(l.tdsPaise),
+    rupees(l.refundsPaise),
+    rupees(l.netPaise),
+  ]);
+  const t = st.totals;
+  rows.push([
+    'Total',
+    '',
+    '',
+    rupees(t.grossPaise),
+    rupees(t.commissionPaise),
+    rupees(t.gstOnCommissionPaise),
+    rupees(t.tcsPaise),
+    rupees(t.tdsPaise),
+    rupees(t.refundsPaise),
+    rupees(t.netPaise),
+  ]);
+  const meta = [
+    ['Settlement', st.settlementNumber],
+    ['Seller', st.seller.companyName],
+    ['GSTIN', st.seller.gstNumber],
+    ['Period', `${st.periodStart} to ${st.periodEnd}`],
+    ['Opening balance', rupees(st.openingPaise)],
+    ['Closing balance', rupees(st.closingPaise)],
+  ];
+  return [...meta, [], head, ...rows].map((r) => r.map((c) => csvCell(String(c))).join(',')).join('\n') + '\n';
+}
+
+/** The bank's payout file: one row per unpaid settlement (seller, account, IFSC, amount, reference). */
+export async function payoutFileCsv(db: Db) {
+  const rows = await db
+    .select({ s: settlements, m: manufacturers })
+    .from(settlements)
+    .innerJoin(manufacturers, eq(manufacturers.id, settlements.manufacturerId))
+    .where(and(eq(settlements.status, 'pending'), sql`${settlements.netPaise} > 0`))
+    .orderBy(asc(settlements.createdAt));
+  const head = ['Beneficiary name', 'Account number', 'IFSC', 'Amount', 'Reference', 'Seller'];
+  const body = rows.map(({ s, m }) => [
+    m.accountHolderName ?? m.companyName,
+    m.accountNumber ?? '',
+    m.ifscCode ?? '',
+    fromPaise(s.netPaise),
+    s.settlementNumber,
+    m.companyName,
+  ]);
+  return [head, ...body].map((r) => r.map((c) => csvCell(String(c))).join(',')).join('\n') + '\n';
+}

@@ -1,0 +1,144 @@
+import { EWAY_BILL_MESSAGES, EWAY_BILL_THRESHOLD_PAISE, type transportSchema } from '@ub/shared';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { ewayBills } from '../../db/schema/index.ts';
+import type { Scope } from '../../lib/deps.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { invoiceOf, type TaxDocumentRow } from './commands.ts';
+import { ewayBillProvider } from './providers/ewaybill.ts';
+import type { FrozenDocument } from './types.ts';
+
+export type Transport = z.output<typeof transportSchema>;
+
+const MODE_CODE = { road: '1', rail: '2', air: '3', ship: '4' } as const;
+const ddmmyyyy = (iso: string) => {
+  const d = new Date(new Date(iso).getTime() + 330 * 60_000);
+  return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+};
+const rupees = (paise: number) => Math.round(paise) / 100;
+const pin = (text: string) => Number(/\b([1-9]\d{5})\b/.exec(text)?.[1] ?? 0);
+
+/** Whether marking this invoice's consignment shipped needs an e-way bill (value with tax above Rs 50,000). */
+export const needsEwayBill = (totalPaise: number) => totalPaise > EWAY_BILL_THRESHOLD_PAISE;
+
+/** Refuses to ship a consignment above the threshold without its transport details (field errors for the form). */
+export function assertTransportGiven(totalPaise: number, transport: Transport | undefined) {
+  if (needsEwayBill(totalPaise) && !transport) {
+    throw badRequest(EWAY_BILL_MESSAGES.needed, {
+      'transport.transporterName': 'Transporter name is required.',
+      'transport.distanceKm': 'Enter the distance in km.',
+    });
+  }
+}
+
+/**
+ * The e-way bill of an invoice in the e-way bill portal's bulk-generation JSON (version 1.0.0621): Part A (the
+ * supply: parties, document, goods and values, transporter) and Part B (vehicle, or transport document, number
+ * and date). This is the file a seller uploads at ewaybillgst.gov.in, and what a provider sends to its API.
+ */
+export function ewayBillJson(invoice: FrozenDocument, t: Transport) {
+  const addr = (a: string) => a.slice(0, 120);
+  return {
+    version: '1.0.0621',
+    billLists: [
+      {
+        userGstin: invoice.seller.gstin ?? '',
+        supplyType: 'O',
+        subSupplyType: 1,
+        subSupplyDesc: '',
+        docType: 'INV',
+        docNo: invoice.number,
+        docDate: ddmmyyyy(invoice.issuedAt),
+        transType: 1,
+        fromGstin: invoice.seller.gstin ?? '',
+        fromTrdName: invoice.seller.name.slice(0, 100),
+        fromAddr1: addr(invoice.seller.address),
+        fromAddr2: '',
+        fromPlace: invoice.seller.stateName.slice(0, 50),
+        fromPincode: pin(invoice.seller.address),
+        fromStateCode: Number(invoice.seller.stateCode),
+        actualFromStateCode: Number(invoice.seller.stateCode),
+        toGstin: invoice.buyer.gstin ?? 'URP',
+        toTrdName: invoice.buyer.name.slice(0, 100),
+        toAddr1: addr(invoice.shipTo.address),
+        toAddr2: '',
+        toPlace: invoice.shipTo.city.slice(0, 50),
+        toPincode: Number(invoice.shipTo.pincode),
+        toStateCode: Number(invoice.buyer.stateCode || invoice.placeOfSupply.stateCode),
+        actualToStateCode: Number(invoice.shipTo.stateCode),
+        totalValue: rupees(invoice.totals.taxablePaise),
+        cgstValue: rupees(invoice.totals.cgstPaise),
+        sgstValue: rupees(invoice.totals.sgstPaise),
+        igstValue: rupees(invoice.totals.igstPaise),
+        cessValue: 0,
+        cessNonAdvolValue: 0,
+        otherValue: 0,
+        totInvValue: rupees(invoice.totals.totalPaise),
+        transMode: Number(MODE_CODE[t.mode]),
+        transDistance: String(t.distanceKm),
+        transporterName: t.transporterName,
+        transporterId: t.transporterId ?? '',
+        transDocNo: t.docNumber ?? '',
+        transDocDate: t.docDate ? ddmmyyyy(`${t.docDate}T12:00:00+05:30`) : '',
+        vehicleNo: t.mode === 'road' ? (t.vehicleNumber ?? '') : '',
+        vehicleType: t.mode === 'road' ? 'R' : '',
+        itemList: invoice.lines.map((l, i) => ({
+          itemNo: i + 1,
+          productName: l.description.slice(0, 100),
+          productDesc: l.description.slice(0, 100),
+          hsnCode: Number(l.hsn),
+          quantity: l.quantity ?? 0,
+          qtyUnit: l.uqc,
+          taxableAmount: rupees(l.taxablePaise),
+          cgstRate: l.cgstRate,
+          sgstRate: l.sgstRate,
+          igstRate: l.igstRate,
+          cessRate: 0,
+          cessNonAdvol: 0,
+        })),
+      },
+    ],
+  };
+}
+export type EwayBillJson = ReturnType<typeof ewayBillJson>;
+
+/** Records the e-way bill data of a shipped invoice (inside the shipping transaction) and hands it to the provider. */
+export async function recordEwayBill(tx: Db, invoice: TaxDocumentRow, t: Transport) {
+  const payload = ewayBillJson(invoice.body as FrozenDocument, t);
+  const answer = await ewayBillProvider().generate(payload);
+  await tx
+    .insert(ewayBills)
+    .values({
+      orderId: invoice.orderId,
+      transporterName: t.transporterName,
+      transporterId: t.transporterId || null,
+      transportMode: t.mode,
+      vehicleNumber: t.vehicleNumber || null,
+      transportDocNumber: t.docNumber || null,
+      transportDocDate: t.docDate || null,
+      distanceKm: t.distanceKm,
+      payload,
+      ewbNumber: answer.ewbNumber,
+      ewbDate: answer.ewbDate,
+    })
+    .onConflictDoNothing();
+}
+
+/** The e-way bill of an order the scope may see: its JSON and number; null when it needed none. */
+export async function ewayBillOf(db: Db, scope: Scope, orderId: string) {
+  await invoiceOf(db, scope, orderId);
+  const [row] = await db.select().from(ewayBills).where(eq(ewayBills.orderId, orderId)).limit(1);
+  return row ?? null;
+}
+
+/** The seller enters the number the portal gave for the uploaded e-way bill; it then prints on the invoice. */
+export async function setEwayBillNumber(db: Db, scope: Scope, orderId: string, ewbNumber: string, at: Date) {
+  const row = await ewayBillOf(db, scope, orderId);
+  if (!row) throw notFound('This order has no e-way bill.');
+  if (row.ewbNumber && row.ewbNumber !== ewbNumber) {
+    throw conflict(`E-way bill ${row.ewbNumber} is already recorded for this order.`);
+  }
+  await db.update(ewayBills).set({ ewbNumber, ewbDate: at }).where(eq(ewayBills.orderId, orderId));
+  return { ...row, ewbNumber, ewbDate: at };
+}

@@ -1,0 +1,172 @@
+import { errorBody, payoutUtrSchema, refundSchema, rejectPaymentSchema } from '@ub/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { audit } from '../../../lib/audit.ts';
+import { depsOf } from '../../../lib/deps.ts';
+import { confirmBankTransfer, rejectBankTransfer } from '../../../modules/money/intake.ts';
+import { financeOverview, taxSummary } from '../../../modules/money/queries.ts';
+import {
+  commissionSettingsSchema,
+  getCommissionSettings,
+  listRates,
+  saveCommissionSettings,
+} from '../../../modules/money/rates.ts';
+import { issueRefund, markRefundPaid } from '../../../modules/money/refunds.ts';
+import { payoutFileCsv, settlementStatement, statementCsv } from '../../../modules/money/settlements.ts';
+import { currentUser } from '../../../types.ts';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const idParams = z.object({ id: z.uuid('Not found') });
+const ok = z.object({ ok: z.boolean() });
+
+/** The admin's finance screens (issue 13): transfers to confirm, refunds, held money, payouts, ledger, taxes. */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const base = { tags: ['admin'], security: [{ bearerAuth: [] }] };
+  const hold = () => app.config.SETTLEMENT_HOLD_DAYS;
+
+  app.get(
+    '/admin/finance',
+    {
+      schema: {
+        ...base,
+        summary: 'Transfers to confirm, refunds, held money per seller, payouts due, ledger balances',
+      },
+    },
+    async () => financeOverview(app.db, new Date(), hold()),
+  );
+  app.post(
+    '/admin/finance/payments/:id/confirm',
+    {
+      schema: {
+        ...base,
+        summary: "Confirm a buyer's bank transfer against the bank statement",
+        params: idParams,
+        response: { 200: ok, ...errors },
+      },
+    },
+    async (req) => confirmBankTransfer(depsOf(app), currentUser(req).id, req.params.id),
+  );
+  app.post(
+    '/admin/finance/payments/:id/reject',
+    {
+      schema: {
+        ...base,
+        summary: "Reject a buyer's bank transfer with a reason (buyer and seller are told)",
+        params: idParams,
+        body: rejectPaymentSchema,
+        response: { 200: ok, ...errors },
+      },
+    },
+    async (req) => rejectBankTransfer(depsOf(app), currentUser(req).id, req.params.id, req.body.reason),
+  );
+  app.post(
+    '/admin/finance/refunds/:id/paid',
+    {
+      schema: {
+        ...base,
+        summary: 'A bank-transfer refund was paid to the buyer: its UTR',
+        params: idParams,
+        body: payoutUtrSchema,
+        response: { 200: ok, ...errors },
+      },
+    },
+    async (req) => markRefundPaid(depsOf(app), currentUser(req).id, req.params.id, req.body.utr),
+  );
+  app.post(
+    '/admin/orders/:id/refund',
+    {
+      schema: {
+        ...base,
+        summary: 'Refund part or all of a paid order (amount in paise, reason); through the provider that took it',
+        params: idParams,
+        body: refundSchema,
+        response: { 200: z.object({ id: z.string(), refundNumber: z.string() }), ...errors },
+      },
+    },
+    async (req) => {
+      const r = await issueRefund(depsOf(app), { orderId: req.params.id, ...req.body });
+      if (!r) throw Object.assign(new Error('This order has no captured payment to refund.'), { statusCode: 409 });
+      await audit(app.db, {
+        actorUserId: currentUser(req).id,
+        action: 'refund.issue',
+        entityType: 'order',
+        entityId: req.params.id,
+        reason: req.body.reason,
+        after: { refundId: r.id, amountPaise: r.amountPaise },
+      });
+      return { id: r.id, refundNumber: r.refundNumber };
+    },
+  );
+  app.get(
+    '/admin/settlements/:id/statement',
+    { schema: { ...base, summary: "A settlement's statement with its orders (drill-down)", params: idParams } },
+    async (req) => settlementStatement(app.db, req.params.id),
+  );
+  app.get(
+    '/admin/settlements/:id/statement.csv',
+    { schema: { ...base, summary: "A settlement's statement as CSV", params: idParams } },
+    async (req, reply) => {
+      const st = await settlementStatement(app.db, req.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${st.settlementNumber}.csv"`)
+        .send(statementCsv(st));
+    },
+  );
+  app.get(
+    '/admin/finance/payout-file.csv',
+    { schema: { ...base, summary: "The bank's payout file: one row per unpaid settlement" } },
+    async (_req, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="payouts.csv"')
+        .send(await payoutFileCsv(app.db)),
+  );
+  app.get(
+    '/admin/finance/tax-summary',
+    {
+      schema: {
+        ...base,
+        summary: 'Monthly TCS (s.52 CGST) and TDS (s.194-O) per seller GSTIN/PAN',
+        querystring: z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month as YYYY-MM.') }),
+      },
+    },
+    async (req) => ({ month: req.query.month, rows: await taxSummary(app.db, req.query.month) }),
+  );
+  app.get(
+    '/admin/finance/rates',
+    { schema: { ...base, summary: 'Commission by category and the tax rates with their effective dates' } },
+    async () => ({ commission: await getCommissionSettings(app.db), rates: await listRates(app.db) }),
+  );
+  app.put(
+    '/admin/finance/commission',
+    {
+      schema: {
+        ...base,
+        summary: 'Commission percent: default and per category (audited)',
+        body: commissionSettingsSchema,
+        response: { 200: commissionSettingsSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const next = {
+        defaultPercent: req.body.defaultPercent,
+        categories: Object.fromEntries(
+          Object.entries(req.body.categories).map(([k, v]) => [k.trim().toLowerCase(), v]),
+        ),
+      };
+      const before = await saveCommissionSettings(app.db, next);
+      await audit(app.db, {
+        actorUserId: currentUser(req).id,
+        action: 'settings.commission',
+        entityType: 'site_settings',
+        entityId: 'commission',
+        before,
+        after: next,
+      });
+      return next;
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,105 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatDate, formatInr } from '@ub/shared';
+import { Badge } from '../../components/feedback.tsx';
+import { api, ApiError, NETWORK_ERROR } from '../../lib/api.ts';
+import { getToken } from '../../lib/auth-storage.ts';
+
+interface Summary {
+  receivedPaise: number;
+  heldPaise: number;
+  held: Array<{ orderId: string; orderNumber: string; heldPaise: number; reason: string }>;
+  nextSettlement: { netPaise: number; lines: Array<{ orderNumber: string; kind: string; netPaise: number }> };
+  settlements: Array<{
+    id: string;
+    settlementNumber: string;
+    periodStart: string;
+    periodEnd: string;
+    netPaise: number;
+    status: string;
+    utr: string | null;
+    paidAt: string | null;
+  }>;
+}
+
+const rs = (p: number) => formatInr(p / 100);
+
+async function downloadStatement(id: string, number: string) {
+  let res: Response;
+  try {
+    res = await fetch(`/api/payments/settlements/${id}/statement.csv`, {
+      headers: { authorization: `Bearer ${getToken('seller') ?? ''}` },
+    });
+  } catch {
+    throw new ApiError(NETWORK_ERROR, 0);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${number}.csv`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The seller's money at a glance: received, held and why, the next settlement, past settlements and statements. */
+export function MoneySummary() {
+  const { data } = useQuery({ queryKey: ['payments', 'summary'], queryFn: () => api<Summary>('/payments/summary') });
+  if (!data) return null;
+  const card = (label: string, value: string, detail: string) => (
+    <div className="rounded-xl border border-slate-200 bg-white p-4">
+      <p className="text-sm text-slate-500">{label}</p>
+      <p className="text-xl font-semibold text-slate-900">{value}</p>
+      <p className="text-xs text-slate-500">{detail}</p>
+    </div>
+  );
+  return (
+    <div className="mb-6 space-y-4" data-testid="money-summary">
+      <div className="grid gap-3 sm:grid-cols-3">
+        {card('Received', rs(data.receivedPaise), 'Paid by buyers for your orders')}
+        {card('Held', rs(data.heldPaise), `${data.held.length} order${data.held.length === 1 ? '' : 's'} in escrow`)}
+        {card('Next settlement', rs(data.nextSettlement.netPaise), 'After commission, GST on it, TCS and TDS')}
+      </div>
+      {data.held.length > 0 && (
+        <section className="rounded-xl border border-slate-200 bg-white p-4" aria-label="Held money">
+          <h2 className="mb-2 text-sm font-semibold text-slate-700">Held, and why</h2>
+          <ul className="divide-y divide-slate-100 text-sm">
+            {data.held.map((h) => (
+              <li key={h.orderId} className="flex flex-wrap justify-between gap-2 py-2">
+                <span className="font-medium">{h.orderNumber}</span>
+                <span>{rs(h.heldPaise)}</span>
+                <span className="w-full text-slate-500 sm:w-auto">{h.reason}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {data.settlements.length > 0 && (
+        <section className="rounded-xl border border-slate-200 bg-white p-4" aria-label="Settlements">
+          <h2 className="mb-2 text-sm font-semibold text-slate-700">Settlements</h2>
+          <ul className="divide-y divide-slate-100 text-sm">
+            {data.settlements.map((s) => (
+              <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span className="font-medium">{s.settlementNumber}</span>
+                <span className="text-slate-500">
+                  {formatDate(s.periodStart)} to {formatDate(s.periodEnd)}
+                </span>
+                <span>{rs(s.netPaise)}</span>
+                <Badge tone={s.status === 'paid' ? 'green' : 'yellow'}>
+                  {s.status === 'paid' ? `Paid${s.utr ? `, UTR ${s.utr}` : ''}` : 'To be paid'}
+                </Badge>
+                <button
+                  type="button"
+                  className="text-sm font-medium text-brand-700 hover:underline"
+                  onClick={() => void downloadStatement(s.id, s.settlementNumber)}
+                >
+                  Statement (CSV)
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

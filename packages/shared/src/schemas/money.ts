@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/** Money contracts (issue 13): payment intake, refunds, settlements. Amounts in integer paise. */
+export const PAY_METHODS = ['gateway', 'bank_transfer'] as const;
+export const payStartSchema = z.object({
+  method: z.enum(PAY_METHODS, { error: 'Choose online payment or bank transfer.' }),
+});
+
+export const paymentAttemptView = z.object({
+  id: z.string(),
+  provider: z.enum(['test', 'razorpay', 'bank_transfer']),
+  status: z.string(),
+  reference: z.string(),
+  amountPaise: z.number(),
+  providerOrderId: z.string().nullable(),
+  utr: z.string().nullable(),
+  transferMode: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PaymentAttemptView = z.infer<typeof paymentAttemptView>;
+
+export const bankAccountView = z.object({
+  name: z.string(),
+  accountNumber: z.string(),
+  ifsc: z.string(),
+  bank: z.string(),
+});
+
+export const payStartResponse = z.object({
+  attempt: paymentAttemptView,
+  orderNumber: z.string(),
+  checkoutUrl: z.string().nullable(),
+  keyId: z.string().nullable(),
+  bankAccount: bankAccountView.nullable(),
+});
+export type PayStartResponse = z.infer<typeof payStartResponse>;
+
+export const UTR_HELP =
+  'Enter the UTR from your bank: 12 digits for IMPS or UPI, 16 characters for NEFT, 22 characters for RTGS.';
+export const utrSchema = z.object({ utr: z.string().trim().min(1, UTR_HELP).max(40, UTR_HELP) });
+
+export const payVerifySchema = z.object({
+  attemptId: z.uuid('Not a valid id.'),
+  razorpay_order_id: z.string().min(1).max(100),
+  razorpay_payment_id: z.string().min(1).max(100),
+  razorpay_signature: z.string().min(1).max(200),
+});
+
+export const orderPaymentsView = z.object({
+  amountDuePaise: z.number(),
+  paymentStatus: z.string(),
+  gateway: z.enum(['test', 'razorpay']),
+  attempts: z.array(paymentAttemptView),
+  refunds: z.array(
+    z.object({
+      id: z.string(),
+      refundNumber: z.string(),
+      amountPaise: z.number(),
+      reason: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type OrderPaymentsView = z.infer<typeof orderPaymentsView>;
+
+export const rejectPaymentSchema = z.object({
+  reason: z.string().trim().min(3, 'Give the buyer a reason.').max(500, 'The reason must be at most 500 characters.'),
+});
+export const payoutUtrSchema = z.object({
+  utr: z
+    .string()
+    .trim()
+    .min(12, 'Enter the UTR of the bank transfer (12 to 22 characters).')
+    .max(22, 'Enter the UTR of the bank transfer (12 to 22 characters).'),
+});
+export const refundSchema = z.object({
+  amountPaise: z.number().int('Enter the amount in whole paise.').positive('The refund must be more than zero.'),
+  reason: z
+    .string()
+    .trim()
+    .min(3, 'Give a reason for the refund.')
+    .max(500, 'The reason must be at most 500 characters.'),
+});
+export const runSettlementsSchema = z.object({ manufacturerId: z.uuid('Not a valid id.').optional() });

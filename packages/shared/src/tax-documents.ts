@@ -1,0 +1,169 @@
+import { z } from 'zod';
+
+/**
+ * GST tax documents: numbering (CGST Rule 46(b): at most 16 characters, letters, digits, "-" and "/", one or more
+ * consecutive series per financial year), unit quantity codes and the financial year.
+ */
+
+/** GST unit quantity codes (UQC) of the product units. */
+export const UQC_OF_UNIT: Record<string, string> = {
+  piece: 'PCS',
+  kg: 'KGS',
+  gram: 'GMS',
+  liter: 'LTR',
+  meter: 'MTR',
+  box: 'BOX',
+  pack: 'PAC',
+};
+/** UQC of a product unit; OTH (others) for a unit the GST list has no code for. */
+export const uqcOf = (unit: string | null | undefined): string => UQC_OF_UNIT[unit ?? ''] ?? 'OTH';
+
+/** The financial year (April to March, in IST) of a moment, as "2026-27". */
+export function financialYearOf(at: Date): string {
+  const ist = new Date(at.getTime() + 330 * 60_000);
+  const y = ist.getUTCFullYear();
+  const start = ist.getUTCMonth() >= 3 ? y : y - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+/** Digits of the running number; with a prefix of at most 5 characters the whole number is 16 characters. */
+export const TAX_SERIES_DIGITS = 5;
+export const TAX_PREFIX_MAX = 5;
+export const TAX_NUMBER_MAX = 16;
+
+/** A document number: PREFIX/2627/00001 (prefix, financial year's two short years, running number). */
+export function taxDocumentNumber(prefix: string, financialYear: string, n: number): string {
+  const [a, b] = financialYear.split('-');
+  return `${prefix}/${(a ?? '').slice(2)}${b ?? ''}/${String(n).padStart(TAX_SERIES_DIGITS, '0')}`;
+}
+
+const prefix = (label: string) =>
+  z
+    .string()
+    .trim()
+    .transform((s) => s.toUpperCase())
+    .pipe(
+      z
+        .string()
+        .min(1, `${label} is required.`)
+        .max(TAX_PREFIX_MAX, `${label} can be at most ${TAX_PREFIX_MAX} characters, so the number fits 16.`)
+        .regex(/^[A-Z0-9-]+$/, `${label} may hold letters, digits and "-" only.`),
+    );
+
+export const taxSettingsSchema = z
+  .object({
+    invoicePrefix: prefix('Invoice prefix'),
+    creditNotePrefix: prefix('Credit note prefix'),
+    debitNotePrefix: prefix('Debit note prefix'),
+    einvoiceApplies: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.creditNotePrefix === v.invoicePrefix) {
+      ctx.addIssue({ code: 'custom', path: ['creditNotePrefix'], message: "Use a prefix other than the invoices'." });
+    }
+    if (v.debitNotePrefix === v.invoicePrefix || v.debitNotePrefix === v.creditNotePrefix) {
+      ctx.addIssue({ code: 'custom', path: ['debitNotePrefix'], message: 'Use a prefix of its own for debit notes.' });
+    }
+  });
+export type TaxSettings = z.output<typeof taxSettingsSchema>;
+
+export const TAX_DOCUMENT_LABELS = {
+  invoice: 'Tax invoice',
+  credit_note: 'Credit note',
+  debit_note: 'Debit note',
+} as const;
+
+export const taxDocumentItem = z.object({
+  id: z.string(),
+  kind: z.enum(['invoice', 'credit_note', 'debit_note']),
+  number: z.string(),
+  issuedAt: z.string(),
+  reason: z.string().nullable(),
+  total: z.string(),
+  einvoiceStatus: z.string(),
+  irn: z.string().nullable(),
+  einvoiceError: z.string().nullable(),
+});
+export type TaxDocumentItem = z.output<typeof taxDocumentItem>;
+
+export const debitNoteSchema = z.object({
+  amount: z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}(\.\d{1,2})?$/, 'Enter the increase in taxable value in rupees, e.g. 1500 or 1500.50.')
+    .refine((v) => Number(v) > 0, 'The increase must be more than zero.'),
+  reason: z.string().trim().min(3, 'Say why the price is corrected (at least 3 characters).').max(200),
+});
+
+export type DebitNoteInput = z.input<typeof debitNoteSchema>;
+
+export const gstr1Query = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM.'),
+  format: z.enum(['json', 'csv']).default('json'),
+});
+
+export const pdfCopyQuery = z.object({
+  copy: z.enum(['original', 'duplicate', 'triplicate', 'all']).optional(),
+});
+
+/** An e-way bill is needed when the consignment's value (invoice value, tax included) exceeds Rs 50,000 (Rule 138). */
+export const EWAY_BILL_THRESHOLD_PAISE = 50_000_00;
+export const TRANSPORT_MODES = ['road', 'rail', 'air', 'ship'] as const;
+export const TRANSPORT_MODE_LABELS: Record<(typeof TRANSPORT_MODES)[number], string> = {
+  road: 'Road',
+  rail: 'Rail',
+  air: 'Air',
+  ship: 'Ship',
+};
+export const EWAY_BILL_MESSAGES = {
+  needed: 'This consignment is above Rs 50,000: enter the transport details for its e-way bill.',
+} as const;
+
+/** Transport details of a consignment (e-way bill Part B and the transporter of Part A). */
+export const transportSchema = z
+  .object({
+    transporterName: z.string().trim().min(1, 'Transporter name is required.').max(100),
+    transporterId: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^$|^[0-9A-Z]{15}$/, 'Transporter GSTIN or ID is 15 letters and digits.')
+      .optional(),
+    mode: z.enum(TRANSPORT_MODES, { error: 'Choose the mode of transport.' }),
+    vehicleNumber: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .transform((v) => v.replace(/[\s-]/g, ''))
+      .pipe(z.string().regex(/^$|^[A-Z]{2}[0-9A-Z]{2,9}$/, 'Enter a vehicle number like MH12AB1234.'))
+      .optional(),
+    docNumber: z.string().trim().max(15, 'At most 15 characters.').optional(),
+    docDate: z
+      .string()
+      .regex(/^$|^\d{4}-\d{2}-\d{2}$/, 'Enter the date of the transport document.')
+      .optional(),
+    distanceKm: z.coerce
+      .number({ error: 'Enter the distance in km.' })
+      .int('Enter the distance in whole km.')
+      .min(1, 'Enter the distance in km.')
+      .max(4000, 'The portal takes at most 4,000 km.'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.mode === 'road' && !v.vehicleNumber) {
+      ctx.addIssue({ code: 'custom', path: ['vehicleNumber'], message: 'Vehicle number is required for road.' });
+    }
+    if (v.mode !== 'road' && !v.docNumber) {
+      ctx.addIssue({ code: 'custom', path: ['docNumber'], message: 'Transport document number is required.' });
+    }
+    if (v.docNumber && !v.docDate) {
+      ctx.addIssue({ code: 'custom', path: ['docDate'], message: 'Enter the date of the transport document.' });
+    }
+  });
+export type TransportInput = z.input<typeof transportSchema>;
+
+export const ewayBillNumberSchema = z.object({
+  ewbNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{12}$/, 'An e-way bill number is 12 digits.'),
+});
