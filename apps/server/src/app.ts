@@ -105,17 +105,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ),
   });
   app.decorate('reads', reads);
-  app.decorate('readLagging', <T>(req: FastifyRequest, fn: (database: Database) => Promise<T>) =>
-    reads.read(fn, primaryUntil(req.headers.cookie)),
-  );
-  if (config.DATABASE_REPLICA_URL) {
-    // A client that wrote reads from the primary until the replica surely holds its write.
+  app.decorate('readLagging', <T>(req: FastifyRequest, fn: (database: Database, wrote: boolean) => Promise<T>) => {
+    const until = primaryUntil(req.headers.cookie);
+    const wrote = until !== undefined && until > Date.now();
+    return reads.read((database) => fn(database, wrote), until);
+  });
+  if (config.DATABASE_REPLICA_URL || config.catalogCacheSeconds > 0) {
+    // A client that wrote reads from the primary, past the catalogue cache, until the replica surely holds its write
+    // and the cached lists it could have been served have expired.
+    const stickyMs = Math.max(config.DATABASE_REPLICA_URL ? reads.stickyMs : 0, config.catalogCacheSeconds * 1000);
     app.addHook('onSend', async (req, reply) => {
       if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || reply.statusCode >= 400) return;
-      reply.header(
-        'set-cookie',
-        readPrimaryCookie(Date.now() + reads.stickyMs, reads.stickyMs, req.protocol === 'https'),
-      );
+      reply.header('set-cookie', readPrimaryCookie(Date.now() + stickyMs, stickyMs, req.protocol === 'https'));
     });
   }
   app.decorate('sms', createSmsProvider(config, app.log));

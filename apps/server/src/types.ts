@@ -19,8 +19,11 @@ declare module 'fastify' {
     db: Db;
     /** Reads that may lag a moment: on the replica when there is a healthy one (db/replica.ts). */
     reads: ReadRouter;
-    /** Runs such a read for this request: on the primary when its client wrote a moment ago. */
-    readLagging<T>(req: FastifyRequest, fn: (database: Database) => Promise<T>): Promise<T>;
+    /**
+     * Runs such a read for this request: on the primary when its client wrote a moment ago (`wrote`: then nothing
+     * cached may answer it either).
+     */
+    readLagging<T>(req: FastifyRequest, fn: (database: Database, wrote: boolean) => Promise<T>): Promise<T>;
     sms: SmsProvider;
     events: EventBus;
     mailer: Mailer;
@@ -33,7 +36,7 @@ declare module 'fastify' {
     /** The payment gateway PAYMENT_PROVIDER chose (modules/payments/providers). */
     gateway: PaymentGateway;
     /** The catalogue search behind its per-process cache (modules/catalog/queries.ts `cachedCatalogSearch`). */
-    catalogSearch: (database: Database, f: CatalogQuery) => Promise<CatalogList>;
+    catalogSearch: (database: Database, f: CatalogQuery, fresh?: boolean) => Promise<CatalogList>;
     /** onRequest hook: 401 without a live token, 403 when the user's role is not one of `roles`. */
     requireRole(...roles: Role[]): (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: attaches the user when a live token is sent, and lets anonymous callers through. */

@@ -99,4 +99,30 @@ describe('catalogue search cache', () => {
     const other = await app.inject({ method: 'GET', url: '/api/catalog/products?q=cached%20brass%20bell' });
     expect(other.json().products).toHaveLength(1);
   });
+
+  it('answers a client that wrote a moment ago afresh, and tells it so with the read-your-writes cookie', async () => {
+    const seller = await createSeller(app.db, {});
+    await createProduct(app.db, seller.manufacturer.id, { name: 'Sticky Copper Kettle' });
+    const search = async (cookie?: string) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/catalog/products?q=sticky%20copper',
+          headers: cookie ? { cookie } : {},
+        })
+      ).json().total as number;
+    expect(await search()).toBe(1);
+    // A write through the API answers the cookie...
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: seller.user.email, password: seller.password },
+    });
+    const cookie = /ub_rw=\d+/.exec(String(login.headers['set-cookie']))?.[0];
+    expect(cookie).toBeDefined();
+    await createProduct(app.db, seller.manufacturer.id, { name: 'Sticky Copper Pot' });
+    // ...and its client is not served the cached list; everyone else still is, for the cache's time.
+    expect(await search(cookie)).toBe(2);
+    expect(await search()).toBe(1);
+  });
 });

@@ -33,8 +33,8 @@ export function publicPageRoutes(app: FastifyInstance, shell: HtmlShell): void {
     send(
       req,
       reply,
-      await app.readLagging(req, (d) =>
-        productsPage((q) => app.catalogSearch(d, q), req.query as Record<string, unknown>),
+      await app.readLagging(req, (d, wrote) =>
+        productsPage((q) => app.catalogSearch(d, q, wrote), req.query as Record<string, unknown>),
       ),
     ),
   );

@@ -194,11 +194,13 @@ export async function searchCatalog(database: Database, f: CatalogQuery): Promis
 /**
  * searchCatalog behind a per-process cache of `ttlSeconds` (0: none), keyed by what decides the answer (the words
  * as the search reads them, filters, sort, page). A list may lag a product change by that long, as it would on a
- * read replica; product and seller pages, the cart and order placing always read the database (ADR 0025).
+ * read replica; product and seller pages, the cart and order placing always read the database (ADR 0025). A `fresh`
+ * search (its client wrote a moment ago: app.ts `readLagging`) skips the cache, so a seller finds what they just did.
  */
 export function cachedCatalogSearch(ttlSeconds: number) {
   const cache = ttlCache<CatalogList>({ ttlMs: ttlSeconds * 1000, maxEntries: 5000 });
-  return (database: Database, f: CatalogQuery): Promise<CatalogList> => {
+  return (database: Database, f: CatalogQuery, fresh = false): Promise<CatalogList> => {
+    if (fresh) return searchCatalog(database, f);
     const key = JSON.stringify([
       f.q ? catalogTsQuery(f.q) : null,
       f.category ?? null,

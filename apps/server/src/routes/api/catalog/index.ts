@@ -28,7 +28,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: catalogList, 400: errorBody },
       },
     },
-    async (req) => app.readLagging(req, (database) => app.catalogSearch(database, req.query)),
+    async (req) => app.readLagging(req, (database, wrote) => app.catalogSearch(database, req.query, wrote)),
   );
 
   app.get(
