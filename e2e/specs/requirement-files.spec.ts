@@ -59,6 +59,8 @@ test('a buyer attaches a drawing to a requirement; the seller opens it from the 
   const sellerPage = await (await browser.newContext()).newPage();
   await openAsSeller(sellerPage, seller.token, seller.seller.userId, '/dashboard/rfqs?tab=board');
   await sellerPage.getByLabel('Search requirements').fill(word);
+  // The search reaches the URL once typing pauses; a row clicked before that could be the unfiltered list's.
+  await expect(sellerPage).toHaveURL(new RegExp(`q=${word}`));
   const row = sellerPage.getByRole('row', { name: new RegExp(title) });
   await expect(row).toContainText('1 attachment');
   await row.getByRole('button', { name: /^Quote on REQ-/ }).click();

@@ -135,7 +135,8 @@ export async function workersScenario(checks: Checks, res: Resources) {
         const now = workerPids(primary);
         return now.length === 2 && now.every((p) => !beforeReload.includes(p));
       },
-      20_000,
+      // One worker at a time, each after its successor listens: about 14 s on a loaded two-core machine.
+      45_000,
     );
   });
   console.log(`       ${report('SIGHUP reload', w2)}`);

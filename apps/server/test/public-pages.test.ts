@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { productPath } from '@ub/shared';
+import { PUBLIC_NAMESPACES } from '@ub/shared/i18n';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createProduct, createSeller } from '../src/seed/factories.ts';
-import { freshDatabase, testConfig } from './helpers.ts';
+import { call, freshDatabase, testConfig } from './helpers.ts';
 
 /** A built web app in miniature: index.html and one content-hashed script with its precompressed copies. */
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
@@ -140,6 +141,26 @@ describe('public pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(/<title>Udyog Bazaar: become a verified seller/);
     expect(res.body).toContain('<link rel="canonical" href="https://udyog.example/" />');
+  });
+
+  it('carry only the public namespaces of the catalogue inline; an app page carries the whole', async () => {
+    const inline = (html: string) => {
+      const m = /<script type="application\/json" id="ub-i18n">([\s\S]*?)<\/script>/.exec(html);
+      if (!m?.[1]) throw new Error('no inline catalogue');
+      return JSON.parse(m[1]) as { partial?: boolean; messages: Record<string, unknown> };
+    };
+    const namespaces = (c: { messages: Record<string, unknown> }) =>
+      new Set(Object.keys(c.messages).map((id) => id.split('.')[0]));
+    const all = await call(app, 'GET', '/api/i18n/hi');
+    for (const url of ['/', `/products/${ids.product}`, '/products']) {
+      const page = inline((await get(url, { cookie: 'ub_lang=hi' })).body);
+      expect(page.partial).toBe(true);
+      expect([...namespaces(page)].filter((ns) => !PUBLIC_NAMESPACES.includes(ns ?? ''))).toEqual([]);
+      expect(page.messages['landing.becomeSeller']).toBe(all.json().messages['landing.becomeSeller']);
+    }
+    const appPage = inline((await get('/dashboard/orders', { cookie: 'ub_lang=hi' })).body);
+    expect(appPage.partial).toBeUndefined();
+    expect(Object.keys(appPage.messages).length).toBe(Object.keys(all.json().messages).length);
   });
 
   it('compress the HTML as the browser accepts', async () => {

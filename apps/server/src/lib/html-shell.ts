@@ -77,9 +77,12 @@ export interface HtmlShell {
   app(lang: Language): string;
 }
 
-/** The catalogue of the page's language inline, so the first paint and the takeover speak it (no flash of English). */
-const catalogueScript = (lang: Language) =>
-  `<script type="application/json" id="ub-i18n">${catalogueJson(lang).replace(/</g, '\\u003c')}</script>`;
+/**
+ * The catalogue of the page's language inline, so the first paint and the takeover speak it (no flash of English):
+ * a public page carries only the public namespaces.
+ */
+const catalogueScript = (lang: Language, scope: 'all' | 'public') =>
+  `<script type="application/json" id="ub-i18n">${catalogueJson(lang, scope).replace(/</g, '\\u003c')}</script>`;
 
 /** The shell over the built web app in `webDir`; the template is read once. */
 export function htmlShell(webDir: string): HtmlShell {
@@ -97,7 +100,7 @@ export function htmlShell(webDir: string): HtmlShell {
   const rendered = lruStrings(RENDER_CACHE_CHARS);
   return {
     app(lang) {
-      return `${withLang(lang)}</head>${beforeRoot}<div id="root"></div>${catalogueScript(lang)}${afterRoot}`;
+      return `${withLang(lang)}</head>${beforeRoot}<div id="root"></div>${catalogueScript(lang, 'all')}${afterRoot}`;
     },
     async render(page, url, origin, lang = 'en') {
       const renderer = await loadRenderer();
@@ -109,7 +112,7 @@ export function htmlShell(webDir: string): HtmlShell {
         rendered.set(key, body);
       }
       const data = json ? `<script type="application/json" id="ub-data">${json}</script>` : '';
-      return `${withLang(lang)}  ${headTags(page.head, origin)}\n  </head>${beforeRoot}<div id="root">${body}</div>${data}${catalogueScript(lang)}${afterRoot}`;
+      return `${withLang(lang)}  ${headTags(page.head, origin)}\n  </head>${beforeRoot}<div id="root">${body}</div>${data}${catalogueScript(lang, 'public')}${afterRoot}`;
     },
   };
 }

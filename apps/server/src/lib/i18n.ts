@@ -7,6 +7,7 @@ import {
   isLanguage,
   type Language,
   languageFromCookie,
+  PUBLIC_NAMESPACES,
   pickLanguage,
 } from '@ub/shared/i18n';
 import { compiledCatalogues } from '@ub/shared/i18n/catalogues';
@@ -24,7 +25,7 @@ interface Loaded {
   english: EnglishIndex;
   /** The English messages that can reach a person as plain text, sent to browsers of other languages. */
   englishKeyed: CompiledCatalogue;
-  json: Map<Language, string>;
+  json: Map<string, string>;
 }
 
 let loaded: Loaded | undefined;
@@ -59,17 +60,27 @@ export function translateText(lang: Language, text: string): string {
   return translateEnglish(load().english, text, (id, values) => t(lang, id, values));
 }
 
-/** What GET /api/i18n/:lang answers and the public pages inline: `{ lang, messages, english? }`. */
-export function catalogueJson(lang: Language): string {
+/**
+ * What GET /api/i18n/:lang answers and the app's pages inline: `{ lang, messages, english? }`; the public pages
+ * inline only PUBLIC_NAMESPACES (`partial: true`) and the app fetches the rest before an app screen renders.
+ */
+export function catalogueJson(lang: Language, scope: 'all' | 'public' = 'all'): string {
   const l = load();
-  let json = l.json.get(lang);
+  const key = `${lang}:${scope}`;
+  let json = l.json.get(key);
   if (!json) {
+    const all = l.compiled[lang];
+    const messages =
+      scope === 'all'
+        ? all
+        : Object.fromEntries(Object.entries(all).filter(([id]) => PUBLIC_NAMESPACES.includes(id.split('.')[0] ?? '')));
     json = JSON.stringify({
       lang,
-      messages: l.compiled[lang],
+      messages,
       ...(lang === 'en' ? {} : { english: l.englishKeyed }),
+      ...(scope === 'all' ? {} : { partial: true }),
     });
-    l.json.set(lang, json);
+    l.json.set(key, json);
   }
   return json;
 }

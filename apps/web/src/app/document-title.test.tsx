@@ -14,7 +14,10 @@ const router = () =>
           {
             path: '/dashboard',
             handle: { title: 'Seller' },
-            children: [{ path: 'orders', handle: { title: 'Order Management' }, element: <p>Orders page</p> }],
+            children: [
+              { path: 'orders', handle: { title: 'Order Management' }, element: <p>Orders page</p> },
+              { path: 'payments', handle: { title: 'titles.payments' }, element: <p>Payments page</p> },
+            ],
           },
         ],
       },
@@ -29,5 +32,13 @@ describe('document titles', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Orders' }));
     await screen.findByText('Orders page');
     expect(document.title).toBe('Order Management · Udyog Bazaar');
+  });
+
+  it('says a catalogue id in the active language', async () => {
+    const r = router();
+    render(<RouterProvider router={r} />);
+    await r.navigate('/dashboard/payments');
+    await screen.findByText('Payments page');
+    expect(document.title).toBe('Payments · Udyog Bazaar');
   });
 });

@@ -1,14 +1,21 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { type RouteHandle, TitledOutlet } from './document-title.tsx';
+import { completeCatalogue } from '../lib/i18n.tsx';
 import { RouteError } from './route-error.tsx';
 
 /**
  * Lazy route: each screen is its own chunk, so `/` never downloads the seller app or the admin console. The title
  * becomes the document's ("Orders · Udyog Bazaar").
  */
-const page = (load: () => Promise<{ default: ComponentType }>, title?: string) => ({
+const publicPage = (load: () => Promise<{ default: ComponentType }>, title?: string) => ({
   lazy: async () => ({ Component: (await load()).default }),
+  handle: { title } satisfies RouteHandle,
+});
+
+/** An app screen: the whole catalogue of the language first (a public page brought only its own words). */
+const page = (load: () => Promise<{ default: ComponentType }>, title?: string) => ({
+  lazy: async () => ({ Component: (await Promise.all([load(), completeCatalogue()]))[0].default }),
   handle: { title } satisfies RouteHandle,
 });
 
@@ -28,24 +35,30 @@ export const router = createBrowserRouter([
     Component: TitledOutlet,
     errorElement: <RouteError />,
     children: [
-      { path: '/', ...page(() => import('../features/landing/landing-page.tsx')) },
+      { path: '/', ...publicPage(() => import('../features/landing/landing-page.tsx')) },
       {
         ...withProviders,
         children: [
-          { path: '/login', ...page(() => import('../features/auth/login-page.tsx'), 'Sign In') },
-          { path: '/register', ...page(() => import('../features/auth/register-page.tsx'), 'Register') },
+          { path: '/login', ...publicPage(() => import('../features/auth/login-page.tsx'), 'titles.signIn') },
+          { path: '/register', ...publicPage(() => import('../features/auth/register-page.tsx'), 'titles.register') },
           {
             path: '/forgot-password',
-            ...page(() => import('../features/auth/forgot-password-page.tsx'), 'Reset Password'),
+            ...publicPage(() => import('../features/auth/forgot-password-page.tsx'), 'titles.resetPassword'),
           },
           { path: '/auth', element: <Navigate to="/login" replace /> },
-          { path: '/products', ...page(() => import('../features/catalog/products-page.tsx'), 'Products') },
-          { path: '/products/:id', ...page(() => import('../features/catalog/product-page.tsx'), 'Product') },
-          { path: '/sellers/:id', ...page(() => import('../features/catalog/seller-page.tsx'), 'Seller') },
-          { path: '/admin/login', ...page(() => import('../features/auth/admin-login-page.tsx'), 'Admin Login') },
+          {
+            path: '/products',
+            ...publicPage(() => import('../features/catalog/products-page.tsx'), 'titles.products'),
+          },
+          {
+            path: '/products/:id',
+            ...publicPage(() => import('../features/catalog/product-page.tsx'), 'titles.product'),
+          },
+          { path: '/sellers/:id', ...publicPage(() => import('../features/catalog/seller-page.tsx'), 'titles.seller') },
+          { path: '/admin/login', ...publicPage(() => import('../features/auth/admin-login-page.tsx'), 'Admin Login') },
           {
             path: '/buyer/register',
-            ...page(() => import('../features/buyer-register/buyer-register-page.tsx'), 'Register as a buyer'),
+            ...publicPage(() => import('../features/buyer-register/buyer-register-page.tsx'), 'titles.buyerRegister'),
           },
           {
             path: '/buyer',
@@ -53,36 +66,45 @@ export const router = createBrowserRouter([
             children: [
               {
                 index: true,
-                ...page(() => import('../features/buyer-dashboard/buyer-dashboard-page.tsx'), 'Buyer Dashboard'),
+                ...page(() => import('../features/buyer-dashboard/buyer-dashboard-page.tsx'), 'titles.buyerDashboard'),
               },
-              { path: 'orders', ...page(() => import('../features/buyer-orders/buyer-orders-page.tsx'), 'Orders') },
-              { path: 'orders/:id', ...page(() => import('../features/buyer-orders/buyer-order-page.tsx'), 'Order') },
+              {
+                path: 'orders',
+                ...page(() => import('../features/buyer-orders/buyer-orders-page.tsx'), 'titles.orders'),
+              },
+              {
+                path: 'orders/:id',
+                ...page(() => import('../features/buyer-orders/buyer-order-page.tsx'), 'titles.order'),
+              },
               {
                 path: 'profile',
-                ...page(() => import('../features/buyer-profile/buyer-profile-page.tsx'), 'Company profile'),
+                ...page(() => import('../features/buyer-profile/buyer-profile-page.tsx'), 'titles.companyProfile'),
               },
-              { path: 'order-list', ...page(() => import('../features/order-list/order-list-page.tsx'), 'Order list') },
+              {
+                path: 'order-list',
+                ...page(() => import('../features/order-list/order-list-page.tsx'), 'titles.orderList'),
+              },
               {
                 path: 'addresses',
-                ...page(() => import('../features/buyer-addresses/addresses-page.tsx'), 'Addresses'),
+                ...page(() => import('../features/buyer-addresses/addresses-page.tsx'), 'titles.addresses'),
               },
-              { path: 'rfqs', ...page(() => import('../features/buyer-rfqs/buyer-rfqs-page.tsx'), 'RFQs') },
+              { path: 'rfqs', ...page(() => import('../features/buyer-rfqs/buyer-rfqs-page.tsx'), 'titles.rfqs') },
               {
                 path: 'rfqs/new',
-                ...page(() => import('../features/buyer-rfqs/new-rfq-page.tsx'), 'Request a quote'),
+                ...page(() => import('../features/buyer-rfqs/new-rfq-page.tsx'), 'titles.requestQuote'),
               },
-              { path: 'rfqs/:id', ...page(() => import('../features/buyer-rfqs/buyer-rfq-page.tsx'), 'RFQ') },
+              { path: 'rfqs/:id', ...page(() => import('../features/buyer-rfqs/buyer-rfq-page.tsx'), 'titles.rfq') },
               {
                 path: 'requirements',
-                ...page(() => import('../features/requirements/requirements-page.tsx'), 'My requirements'),
+                ...page(() => import('../features/requirements/requirements-page.tsx'), 'titles.myRequirements'),
               },
               {
                 path: 'requirements/new',
-                ...page(() => import('../features/requirements/requirement-new-page.tsx'), 'Post a requirement'),
+                ...page(() => import('../features/requirements/requirement-new-page.tsx'), 'titles.postRequirement'),
               },
               {
                 path: 'requirements/:id',
-                ...page(() => import('../features/requirements/requirement-page.tsx'), 'Requirement'),
+                ...page(() => import('../features/requirements/requirement-page.tsx'), 'titles.requirement'),
               },
             ],
           },
@@ -90,25 +112,25 @@ export const router = createBrowserRouter([
             path: '/dashboard',
             ...page(() => import('../features/shell/seller-layout.tsx')),
             children: [
-              { index: true, ...page(() => import('../features/dashboard/dashboard-page.tsx'), 'Dashboard') },
+              { index: true, ...page(() => import('../features/dashboard/dashboard-page.tsx'), 'titles.dashboard') },
               {
                 path: 'products',
-                ...page(() => import('../features/products/products-page.tsx'), 'Products'),
+                ...page(() => import('../features/products/products-page.tsx'), 'titles.products'),
                 ...withRecord,
               },
               {
                 path: 'orders',
-                ...page(() => import('../features/orders/orders-page.tsx'), 'Order Management'),
+                ...page(() => import('../features/orders/orders-page.tsx'), 'titles.orderManagement'),
                 ...withRecord,
               },
               {
                 path: 'payments',
-                ...page(() => import('../features/payments/payments-page.tsx'), 'Payments'),
+                ...page(() => import('../features/payments/payments-page.tsx'), 'titles.payments'),
                 ...withRecord,
               },
-              { path: 'rfqs', ...page(() => import('../features/rfqs/rfqs-page.tsx'), 'RFQs'), ...withRecord },
-              { path: 'help', ...page(() => import('../features/help/help-page.tsx'), 'Help & Docs') },
-              { path: 'settings', ...page(() => import('../features/settings/settings-page.tsx'), 'Settings') },
+              { path: 'rfqs', ...page(() => import('../features/rfqs/rfqs-page.tsx'), 'titles.rfqs'), ...withRecord },
+              { path: 'help', ...page(() => import('../features/help/help-page.tsx'), 'titles.help') },
+              { path: 'settings', ...page(() => import('../features/settings/settings-page.tsx'), 'titles.settings') },
             ],
           },
           {
@@ -191,7 +213,7 @@ export const router = createBrowserRouter([
           },
         ],
       },
-      { path: '*', ...page(() => import('./not-found-page.tsx'), 'Page Not Found') },
+      { path: '*', ...publicPage(() => import('./not-found-page.tsx'), 'titles.notFound') },
     ],
   },
 ]);

@@ -30,11 +30,15 @@ export interface CataloguePayload {
   messages: CompiledCatalogue;
   /** English validation and error messages, to say zod's and the server's English text in this language. */
   english?: CompiledCatalogue;
+  /** Only the public namespaces (a public page's inline catalogue): app screens fetch the whole first. */
+  partial?: boolean;
 }
 
 /** The active catalogue; replaced (never mutated) when the language changes. */
 export let i18n = new Messages(DEFAULT_LANGUAGE, intlLocale(DEFAULT_LANGUAGE), {});
 let english: EnglishIndex | undefined;
+let partial = false;
+let completing: Promise<void> | undefined;
 /** The English-text matcher, loaded only with a catalogue that is not English (the English landing page's budget). */
 let matcher: typeof import('@ub/shared/i18n/match') | undefined;
 const STORAGE_KEY = 'ub.language';
@@ -48,6 +52,7 @@ export function currentLanguage(): Language {
 export function applyCatalogue(payload: CataloguePayload): void {
   english = payload.english && matcher ? matcher.englishIndex(payload.english) : undefined;
   i18n = new Messages(payload.lang, intlLocale(payload.lang), payload.messages);
+  partial = Boolean(payload.partial);
   if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(payload.lang);
   for (const l of changed) l(i18n);
 }
@@ -98,6 +103,19 @@ const listeners = new Set<(lang: Language) => void>();
 export function onLanguageChosen(listener: (lang: Language) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** Before an app screen renders: the whole catalogue of the language, when the page brought only the public part. */
+export function completeCatalogue(): Promise<void> | undefined {
+  if (!partial) return;
+  completing ??= fetchCatalogue(currentLanguage())
+    .then((payload) => {
+      if (payload.lang === i18n.lang) applyCatalogue(payload);
+    })
+    .finally(() => {
+      completing = undefined;
+    });
+  return completing;
 }
 
 /** Switches the whole UI to `lang` and remembers it in this browser; `chosen` tells the account too. */

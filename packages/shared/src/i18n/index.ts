@@ -27,6 +27,24 @@ export const PARTIAL_NAMESPACES: Partial<Record<Language, readonly string[]>> = 
   mr: ['common', 'landing', 'auth'],
 };
 
+/**
+ * What the public pages (landing, sign-in, catalogue) use: they carry only these namespaces inline, so a visitor's
+ * first page does not download the seller app's words; an app screen fetches the whole catalogue before it renders
+ * (apps/web/src/lib/i18n.tsx `completeCatalogue`).
+ */
+export const PUBLIC_NAMESPACES: readonly string[] = [
+  'common',
+  'landing',
+  'auth',
+  'shell',
+  'status',
+  'validation',
+  'errors',
+  'catalog',
+  'buyerRegister',
+  'titles',
+];
+
 /** The browser remembers the choice before sign-in in this cookie (the server renders public pages with it). */
 export const LANGUAGE_COOKIE = 'ub_lang';
 

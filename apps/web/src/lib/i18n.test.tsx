@@ -1,0 +1,31 @@
+import { compiledCatalogues } from '@ub/shared/i18n/catalogues';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyCatalogue, completeCatalogue, i18n } from './i18n.tsx';
+
+describe('completeCatalogue', () => {
+  const en = compiledCatalogues().en;
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    applyCatalogue({ lang: 'en', messages: en });
+  });
+
+  it('fetches the whole catalogue once when the page brought only the public part', async () => {
+    applyCatalogue({ lang: 'en', messages: { 'common.or': en['common.or'] ?? 'or' }, partial: true });
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ lang: 'en', messages: en })));
+    vi.stubGlobal('fetch', fetchMock);
+    await Promise.all([completeCatalogue(), completeCatalogue()]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledWith('/api/i18n/en');
+    expect(i18n._('titles.payments')).toBe('Payments');
+    // Now whole: nothing more to fetch.
+    expect(completeCatalogue()).toBeUndefined();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing when the catalogue is whole already', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    expect(completeCatalogue()).toBeUndefined();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
