@@ -96,6 +96,10 @@ describe("the platform's GSTR-8 and s.194-O TDS data", () => {
        from seller_earnings where kind = 'release'`,
     );
     expect(r.tcs.reduce((a, x) => a + p(x.amt), 0)).toBe(Number(earned?.taxable));
+    // The Finance page's TCS and TDS table counts the same month the same way.
+    const summary = (await call(t.app, 'GET', `/api/admin/finance/tax-summary?month=${month}`, { token })).json();
+    const mine = summary.rows.find((x: { gstin: string }) => x.gstin === '27AAPFU0939F1ZV');
+    expect(mine.tcsIgstPaise + mine.tcsCgstPaise + mine.tcsSgstPaise).toBe(tcs);
 
     const csv = await call(t.app, 'GET', `/api/admin/finance/gstr8?month=${month}&format=csv`, { token });
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
