@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { isIP } from 'node:net';
-import { isSameAsLogin, PASSWORD_MESSAGES, passwordProblem } from '@ub/shared';
+import { gstinProblem, isSameAsLogin, normalizeGst, PASSWORD_MESSAGES, passwordProblem } from '@ub/shared';
 import { z } from 'zod';
 import { loadCommonPasswords } from './modules/auth/common-passwords.ts';
 
@@ -255,6 +255,20 @@ const configSchema = z
       .min(0, { error: 'must be a whole number of days from 0 to 60' })
       .max(60, { error: 'must be a whole number of days from 0 to 60' })
       .default(7),
+    /**
+     * The platform's own GSTIN as the e-commerce operator collecting TCS under s.52 CGST Act: the GSTIN of its
+     * GSTR-8, and the ECO GSTIN (etin) in the GSTR-1 of every seller selling through it. Unset outside production:
+     * a demo GSTIN; unset in production: no GSTR-8 and no ECO details until it is set.
+     */
+    PLATFORM_GSTIN: z
+      .string()
+      .transform(normalizeGst)
+      .superRefine((v, ctx) => {
+        const problem = v ? gstinProblem(v) : undefined;
+        if (problem) ctx.addIssue({ code: 'custom', message: `must be the platform's GSTIN: ${problem}` });
+      })
+      .optional()
+      .transform((v) => v || undefined),
   })
   .superRefine((c, ctx) => {
     if (c.SMS_PROVIDER === 'msg91' && (!c.MSG91_AUTH_KEY || !c.MSG91_TEMPLATE_ID)) {
@@ -322,7 +336,15 @@ const configSchema = z
     }
   });
 
-export type Config = z.infer<typeof configSchema> & { seedDemo: boolean; catalogCacheSeconds: number };
+export type Config = z.infer<typeof configSchema> & {
+  seedDemo: boolean;
+  catalogCacheSeconds: number;
+  /** PLATFORM_GSTIN, or the demo one outside production; null when production has none set. */
+  platformGstin: string | null;
+};
+
+/** The platform's GSTIN outside production when PLATFORM_GSTIN is unset (valid form and check character). */
+export const DEMO_PLATFORM_GSTIN = '27AAFCU5055K1ZZ';
 
 export class ConfigError extends Error {}
 
@@ -341,5 +363,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...c,
     seedDemo: c.NODE_ENV !== 'production' && (c.SEED_DEMO ?? !c.DATABASE_URL),
     catalogCacheSeconds: c.CATALOG_CACHE_SECONDS ?? (c.NODE_ENV === 'production' ? 10 : 0),
+    platformGstin: c.PLATFORM_GSTIN ?? (c.NODE_ENV === 'production' ? null : DEMO_PLATFORM_GSTIN),
   };
 }

@@ -130,6 +130,8 @@ export const RULES: Record<string, Rule> = {
   'GET /api/admin/settlements/{id}/statement.csv': { access: admin, params: (w) => ({ id: w.settlementId }) },
   'GET /api/admin/finance/payout-file.csv': { access: admin },
   'GET /api/admin/finance/tax-summary': { access: admin },
+  'GET /api/admin/finance/gstr8': { access: admin },
+  'GET /api/admin/finance/tds-194o.csv': { access: admin },
   'GET /api/admin/finance/rates': { access: admin },
   'PUT /api/admin/finance/commission': { access: admin },
   'GET /api/site': { access: 'public' },

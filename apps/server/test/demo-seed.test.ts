@@ -71,6 +71,55 @@ describe('demo seed after ADMIN_EMAIL created the first administrator', () => {
     expect(board.requirements.length).toBeGreaterThan(0);
     expect(board.requirements.some((r: { attachments: unknown[] }) => r.attachments.length > 0)).toBe(true);
 
+    // Every demo order that shipped has its invoice frozen at seed time, numbered in its seller's series in
+    // shipping order (none left for a lazy backfill), so the demo seller's GSTR-1 is complete at start.
+    const invoices = await t.database.query<{
+      manufacturer_id: string;
+      number: string;
+      issued_at: Date;
+      backfilled: boolean;
+    }>(
+      `select d.manufacturer_id, d.number, d.issued_at, d.backfilled from tax_documents d where d.kind = 'invoice'
+       order by d.manufacturer_id, d.financial_year, d.number`,
+    );
+    const shipped = await count(
+      t.database,
+      `(select distinct order_id from order_events where to_status = 'shipped') s`,
+    );
+    expect(shipped).toBeGreaterThan(10);
+    expect(invoices.length).toBe(shipped);
+    expect(invoices.some((i) => i.backfilled)).toBe(false);
+    for (let i = 1; i < invoices.length; i++) {
+      const [a, b] = [invoices[i - 1], invoices[i]];
+      if (a?.manufacturer_id === b?.manufacturer_id && a?.number.slice(0, -5) === b?.number.slice(0, -5)) {
+        expect(Number(b?.number.slice(-5))).toBe(Number(a?.number.slice(-5)) + 1);
+        expect(new Date(b?.issued_at as Date).getTime()).toBeGreaterThanOrEqual(
+          new Date(a?.issued_at as Date).getTime(),
+        );
+      }
+    }
+    const [demoMfr] = await t.database.query<{ id: string; n: string; month: string }>(
+      `select m.id, count(*)::text as n, to_char(max(d.issued_at) at time zone 'Asia/Kolkata', 'YYYY-MM') as month
+       from manufacturers m join users u on u.id = m.user_id join tax_documents d on d.manufacturer_id = m.id
+       where u.email = $1 group by m.id`,
+      [DEMO.seller.email],
+    );
+    const month = demoMfr?.month as string;
+    const returns = await get(`/api/gst/gstr1?month=${month}`, sellerToken);
+    const listed = [
+      ...returns.b2b.flatMap((b: { inv: unknown[] }) => b.inv),
+      ...returns.b2cl.flatMap((b: { inv: unknown[] }) => b.inv),
+    ];
+    const [inMonth] = await t.database.query<{ n: string; b2c: string }>(
+      `select count(*)::text as n, count(*) filter (where buyer_gstin is null)::text as b2c from tax_documents
+       where manufacturer_id = $1 and kind = 'invoice'
+         and to_char(issued_at at time zone 'Asia/Kolkata', 'YYYY-MM') = $2`,
+      [demoMfr?.id, month],
+    );
+    expect(Number(inMonth?.n)).toBeGreaterThan(0);
+    expect(returns.doc_issue.doc_det[0].docs[0].totnum).toBe(Number(inMonth?.n));
+    expect(listed.length).toBeGreaterThanOrEqual(Number(inMonth?.n) - Number(inMonth?.b2c));
+
     const users = await count(t.database, 'users');
     const orders = await count(t.database, 'orders');
     await seedDemo(t.app);

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { buyers, taxDocuments } from '../src/db/schema/index.ts';
 import { transaction } from '../src/lib/transaction.ts';
 import { issueCreditNote } from '../src/modules/tax-documents/commands.ts';
-import { b2clLimitPaise, type Gstr1 } from '../src/modules/tax-documents/gstr1.ts';
+import { b2clLimitPaise, type Gstr1, gstr1 } from '../src/modules/tax-documents/gstr1.ts';
+import { DEMO_PLATFORM_GSTIN } from '../src/config.ts';
 import { createProduct } from '../src/seed/factories.ts';
 import { call, createBuyerSession } from './helpers.ts';
 import { placeOrder, setStatus, tradeSetup } from './trade-fixtures.ts';
@@ -115,6 +116,22 @@ describe('GSTR-1 data', () => {
     expect(tables).toEqual(expected);
     const hsn = sum([...r.hsn.hsn_b2b, ...r.hsn.hsn_b2c].map((h) => ({ itm_det: h })));
     expect(hsn).toEqual(expected);
+    // Every supply went through the platform: its GSTIN is the ECO GSTIN, and Table 14(a) holds the month net.
+    const etins = [...b2bInv, ...r.b2cl.flatMap((b) => b.inv as Array<{ etin?: string }>)].map((i) =>
+      'etin' in i ? i.etin : null,
+    );
+    expect(new Set(etins)).toEqual(new Set([DEMO_PLATFORM_GSTIN]));
+    expect(r.b2cs.every((x) => x.typ === 'E' && x.etin === DEMO_PLATFORM_GSTIN)).toBe(true);
+    expect(r.supeco?.clttx).toHaveLength(1);
+    const eco = r.supeco?.clttx[0];
+    expect(eco?.etin).toBe(DEMO_PLATFORM_GSTIN);
+    expect(Math.round((eco?.suppval ?? 0) * 100)).toBe(expected.txval);
+    expect(Math.round(((eco?.igst ?? 0) + (eco?.cgst ?? 0) + (eco?.sgst ?? 0)) * 100)).toBe(expected.tax);
+    // Without the platform's GSTIN (production before PLATFORM_GSTIN is set) there are no e-commerce fields.
+    const bare = await gstr1(t.app.db, s.seller.manufacturer.id, month, null);
+    expect(bare.supeco).toBeUndefined();
+    expect(JSON.stringify(bare)).not.toContain('etin');
+    expect(bare.b2cs.every((x) => x.typ === 'OE')).toBe(true);
     // Invoice values of B2B and B2CL match their frozen totals.
     const invoices = docs.filter((d) => d.kind === 'invoice');
     expect(r.doc_issue.doc_det).toMatchObject([
@@ -132,6 +149,9 @@ describe('GSTR-1 data', () => {
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.body).toContain('# b2cl');
     expect(csv.body).toContain('"24-Gujarat"');
+    expect(csv.body).toContain('# eco');
+    expect(csv.body).toContain(`"Liable to collect tax u/s 52(TCS)","${DEMO_PLATFORM_GSTIN}"`);
+    expect(csv.body).toMatch(new RegExp(`"E","29-Karnataka",18,[0-9.]+,0,"${DEMO_PLATFORM_GSTIN}"`));
     const bad = await call(t.app, 'GET', '/api/gst/gstr1?month=2026-13', { token: s.seller.token });
     expect(bad.statusCode).toBe(400);
     const other = await tradeSetup(t.app);

@@ -277,7 +277,7 @@ describe('escrow, settlement, payout and refunds', () => {
     await t.app.jobs.drain();
     const next = (await call(t.app, 'GET', '/api/payments/summary', { token: s.seller.token })).json();
     expect(next.nextSettlement.netPaise).toBe(-5000);
-    const month = new Date().toISOString().slice(0, 7);
+    const month = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
     const tax = (await call(t.app, 'GET', `/api/admin/finance/tax-summary?month=${month}`, { token })).json();
     const mine = tax.rows.find((r: { manufacturerId: string }) => r.manufacturerId === s.seller.manufacturer.id);
     expect(mine.tcsIgstPaise).toBe(tcs);

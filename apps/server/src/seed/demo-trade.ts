@@ -200,7 +200,6 @@ export async function seedTradeDemo({ app, seller }: DemoContext): Promise<void>
         patch.carrier = pick(CARRIERS);
         patch.trackingNumber = `${patch.carrier.slice(0, 3).toUpperCase()}${Math.floor(rand() * 1e10)}`;
         patch.estimatedDelivery = new Date(when.getTime() + 5 * DAY).toISOString().slice(0, 10);
-        patch.invoiceNumber = await nextNumber(db, 'INV', when);
         note = `Shipped with ${patch.carrier}, tracking number ${patch.trackingNumber}`;
       }
       if (to === 'cancelled') {

@@ -10,6 +10,7 @@ import { seedCatalogDemo } from './demo-catalog.ts';
 import { seedDemoProducts } from './demo-products.ts';
 import { seedTradeDemo } from './demo-trade.ts';
 import { seedMoneyDemo } from './demo-money.ts';
+import { seedDemoInvoices } from './demo-invoices.ts';
 import { seedBuyerShoppingDemo } from './demo-buyer-shopping.ts';
 import { seedRequirementsDemo } from './demo-requirements.ts';
 import { seedDemoFiles } from './demo-files.ts';
@@ -91,6 +92,7 @@ const demoSteps: Array<(ctx: DemoContext) => Promise<void>> = [
   seedCatalogDemo,
   seedTradeDemo,
   seedMoneyDemo,
+  seedDemoInvoices,
   adminDemo,
   seedBuyerDemo,
   seedBuyerShoppingDemo,

@@ -9,6 +9,7 @@ import {
   sellerEarnings,
   settlements,
 } from '../../db/schema/index.ts';
+import { monthBounds } from '../tax-documents/gstr1.ts';
 import { execRows } from '../trade/common.ts';
 import { holdReason } from './escrow.ts';
 import { checkLedger, trialBalance } from './ledger.ts';
@@ -177,7 +178,8 @@ export async function financeOverview(db: Db, now: Date, holdDays: number) {
  * in the month and the TCS split CGST/SGST/IGST (GSTR-8), and the gross amount with TDS s.194-O.
  */
 export async function taxSummary(db: Db, month: string) {
-  const from = `${month}-01`;
+  // The month in IST, as GSTR-8 and the TDS statement count it (operator-returns.ts), so the three agree.
+  const { start, end } = monthBounds(month);
   const rows = await execRows<{
     manufacturer_id: string;
     company_name: string;
@@ -195,8 +197,8 @@ export async function taxSummary(db: Db, month: string) {
           sum(case when e.tcs_inter_state = 1 then e.tcs_paise else 0 end)::text as tcs_inter,
           sum(e.tds_paise)::text as tds
         from seller_earnings e join manufacturers m on m.id = e.manufacturer_id
-        where e.kind = 'release' and e.posted_at >= ${from}::date
-          and e.posted_at < (${from}::date + interval '1 month')
+        where e.kind = 'release' and e.posted_at >= ${start.toISOString()}::timestamptz
+          and e.posted_at < ${end.toISOString()}::timestamptz
         group by m.id, m.company_name, m.gst_number order by m.company_name`,
   );
   return rows.map((r) => {

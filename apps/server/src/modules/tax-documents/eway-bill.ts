@@ -6,7 +6,7 @@ import { ewayBills } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { invoiceOf, type TaxDocumentRow } from './commands.ts';
-import { ewayBillProvider } from './providers/ewaybill.ts';
+import { type EwayBillAnswer, EwayBillError, ewayBillProvider } from './providers/ewaybill.ts';
 import type { FrozenDocument } from './types.ts';
 
 export type Transport = z.output<typeof transportSchema>;
@@ -103,10 +103,24 @@ export function ewayBillJson(invoice: FrozenDocument, t: Transport) {
 }
 export type EwayBillJson = ReturnType<typeof ewayBillJson>;
 
-/** Records the e-way bill data of a shipped invoice (inside the shipping transaction) and hands it to the provider. */
+/**
+ * Records the e-way bill data of a shipped invoice (inside the shipping transaction) and hands it to the provider;
+ * a provider that refuses or cannot be reached stops the shipment with its message (409).
+ */
 export async function recordEwayBill(tx: Db, invoice: TaxDocumentRow, t: Transport) {
   const payload = ewayBillJson(invoice.body as FrozenDocument, t);
-  const answer = await ewayBillProvider().generate(payload);
+  let answer: EwayBillAnswer;
+  try {
+    answer = await ewayBillProvider().generate(payload);
+  } catch (err) {
+    if (!(err instanceof EwayBillError)) throw err;
+    // The shipment is not recorded (this transaction rolls back): the seller corrects the details or tries again.
+    throw conflict(
+      err.retryable
+        ? `${err.message} The order is not marked shipped; try again in a few minutes.`
+        : `${err.message} The order is not marked shipped; check the transport details and try again.`,
+    );
+  }
   await tx
     .insert(ewayBills)
     .values({

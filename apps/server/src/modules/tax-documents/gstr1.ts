@@ -19,6 +19,9 @@ import type { FrozenDocument, FrozenLine } from './types.ts';
  * - CDNR: notes to registered recipients; CDNUR: notes on B2CL invoices.
  * - HSN summary, split B2B / B2C as Table 12 asks since 2025, net of notes.
  * - Documents issued: invoices, debit notes and credit notes, first and last number per series.
+ * - Supplies through the e-commerce operator (every order here is one): with the platform's GSTIN, B2B and B2CL
+ *   invoices carry it as `etin`, B2CS rows are of type E with it, and Table 14(a) (`supeco.clttx`: supplies on
+ *   which the operator collects TCS under s.52) sums the month's documents net of notes, per operator GSTIN.
  */
 
 const B2CL_FROM_AUG_2024 = 100_000_00;
@@ -84,7 +87,9 @@ export interface Gstr1 {
   b2cs: Array<{
     sply_ty: 'INTRA' | 'INTER';
     pos: string;
-    typ: 'OE';
+    /** E: through an e-commerce operator (with its GSTIN as etin); OE: other. */
+    typ: 'E' | 'OE';
+    etin?: string;
     txval: number;
     rt: number;
     iamt: number;
@@ -96,6 +101,17 @@ export interface Gstr1 {
   cdnur: unknown[];
   hsn: { hsn_b2b: HsnRow[]; hsn_b2c: HsnRow[] };
   doc_issue: { doc_det: Array<{ doc_num: number; doc_typ: string; docs: unknown[] }> };
+  /** Table 14: supplies through e-commerce operators; clttx = (a), the operator collects TCS under s.52. */
+  supeco?: { clttx: EcoRow[] };
+}
+interface EcoRow {
+  etin: string;
+  suppval: number;
+  igst: number;
+  cgst: number;
+  sgst: number;
+  cess: number;
+  flag: 'N';
 }
 interface HsnRow {
   num: number;
@@ -122,7 +138,16 @@ function isB2cl(invoice: FrozenDocument) {
   );
 }
 
-export async function gstr1(db: Db, manufacturerId: string, month: string): Promise<Gstr1> {
+/**
+ * `platformGstin`: the operator's GSTIN (config PLATFORM_GSTIN) for the e-commerce fields; null leaves them out
+ * (a production without PLATFORM_GSTIN set).
+ */
+export async function gstr1(
+  db: Db,
+  manufacturerId: string,
+  month: string,
+  platformGstin: string | null = null,
+): Promise<Gstr1> {
   const [m] = await db
     .select({ gstin: manufacturers.gstNumber })
     .from(manufacturers)
@@ -157,6 +182,15 @@ export async function gstr1(db: Db, manufacturerId: string, month: string): Prom
   const cdnur: unknown[] = [];
   const hsn = { b2b: new Map<string, HsnRow>(), b2c: new Map<string, HsnRow>() };
 
+  const eco = platformGstin ? { etin: platformGstin } : {};
+  // Table 14(a), net of notes, in paise until written.
+  const clttx = { txval: 0, i: 0, c: 0, s: 0 };
+  const addEco = (body: FrozenDocument, sign: number) => {
+    clttx.txval += sign * body.totals.taxablePaise;
+    clttx.i += sign * body.totals.igstPaise;
+    clttx.c += sign * body.totals.cgstPaise;
+    clttx.s += sign * body.totals.sgstPaise;
+  };
   const addB2cs = (body: FrozenDocument, sign: number) => {
     for (const it of itemsByRate(body.lines, sign)) {
       const sply = body.supplyType === 'intra' ? 'INTRA' : 'INTER';
@@ -164,7 +198,8 @@ export async function gstr1(db: Db, manufacturerId: string, month: string): Prom
       const row = b2cs.get(key) ?? {
         sply_ty: sply,
         pos: body.placeOfSupply.stateCode,
-        typ: 'OE' as const,
+        typ: platformGstin ? ('E' as const) : ('OE' as const),
+        ...eco,
         txval: 0,
         rt: it.itm_det.rt,
         iamt: 0,
@@ -215,9 +250,11 @@ export async function gstr1(db: Db, manufacturerId: string, month: string): Prom
         val: amt(body.totals.totalPaise),
         pos: body.placeOfSupply.stateCode,
         rchrg: 'N',
+        ...eco,
         ...(body.buyer.gstin ? { inv_typ: 'R' } : {}),
         itms: itemsByRate(body.lines),
       };
+      addEco(body, 1);
       if (body.buyer.gstin) b2b.set(body.buyer.gstin, [...(b2b.get(body.buyer.gstin) ?? []), inv]);
       else if (isB2cl(body)) {
         const { rchrg: _r, ...large } = inv;
@@ -227,6 +264,7 @@ export async function gstr1(db: Db, manufacturerId: string, month: string): Prom
       continue;
     }
     const sign = d.kind === 'credit_note' ? -1 : 1;
+    addEco(body, sign);
     const invoice = d.invoiceId ? invoices.get(d.invoiceId) : undefined;
     const note = {
       ntty: d.kind === 'credit_note' ? 'C' : 'D',
@@ -285,6 +323,23 @@ export async function gstr1(db: Db, manufacturerId: string, month: string): Prom
         series('credit_note', 5, 'Credit Note'),
       ].filter((x) => x !== null),
     },
+    ...(platformGstin && docs.length
+      ? {
+          supeco: {
+            clttx: [
+              {
+                etin: platformGstin,
+                suppval: amt(clttx.txval),
+                igst: amt(clttx.i),
+                cgst: amt(clttx.c),
+                sgst: amt(clttx.s),
+                cess: 0,
+                flag: 'N' as const,
+              },
+            ],
+          },
+        }
+      : {}),
   };
 }
 
@@ -300,7 +355,14 @@ const csvDate = (ddmmyyyy: string) => {
  * tool's own header row, so each block can be pasted into (or saved as) the tool's file of that name.
  */
 export function gstr1Csv(r: Gstr1): string {
-  type Inv = { inum: string; idt: string; val: number; pos: string; itms: Array<{ itm_det: ItmDet }> };
+  type Inv = {
+    inum: string;
+    idt: string;
+    val: number;
+    pos: string;
+    etin?: string;
+    itms: Array<{ itm_det: ItmDet }>;
+  };
   type Nt = { ntty: string; nt_num: string; nt_dt: string; val: number; pos: string; itms: Array<{ itm_det: ItmDet }> };
   const out: string[] = [];
   const section = (name: string, header: string[], rows: unknown[][]) => {
@@ -316,6 +378,7 @@ export function gstr1Csv(r: Gstr1): string {
       'Place Of Supply',
       'Reverse Charge',
       'Invoice Type',
+      'E-Commerce GSTIN',
       'Rate',
       'Taxable Value',
       'Cess Amount',
@@ -330,6 +393,7 @@ export function gstr1Csv(r: Gstr1): string {
           posText(i.pos),
           'N',
           'Regular B2B',
+          i.etin ?? '',
           it.itm_det.rt,
           it.itm_det.txval,
           0,
@@ -339,17 +403,35 @@ export function gstr1Csv(r: Gstr1): string {
   );
   section(
     'b2cl',
-    ['Invoice Number', 'Invoice date', 'Invoice Value', 'Place Of Supply', 'Rate', 'Taxable Value', 'Cess Amount'],
+    [
+      'Invoice Number',
+      'Invoice date',
+      'Invoice Value',
+      'Place Of Supply',
+      'Rate',
+      'Taxable Value',
+      'Cess Amount',
+      'E-Commerce GSTIN',
+    ],
     r.b2cl.flatMap((b) =>
       (b.inv as Inv[]).flatMap((i) =>
-        i.itms.map((it) => [i.inum, csvDate(i.idt), i.val, posText(b.pos), it.itm_det.rt, it.itm_det.txval, 0]),
+        i.itms.map((it) => [
+          i.inum,
+          csvDate(i.idt),
+          i.val,
+          posText(b.pos),
+          it.itm_det.rt,
+          it.itm_det.txval,
+          0,
+          i.etin ?? '',
+        ]),
       ),
     ),
   );
   section(
     'b2cs',
-    ['Type', 'Place Of Supply', 'Rate', 'Taxable Value', 'Cess Amount'],
-    r.b2cs.map((b) => ['OE', posText(b.pos), b.rt, b.txval, 0]),
+    ['Type', 'Place Of Supply', 'Rate', 'Taxable Value', 'Cess Amount', 'E-Commerce GSTIN'],
+    r.b2cs.map((b) => [b.typ, posText(b.pos), b.rt, b.txval, 0, b.etin ?? '']),
   );
   section(
     'cdnr',
@@ -451,6 +533,29 @@ export function gstr1Csv(r: Gstr1): string {
         x.cancel,
       ]),
     ),
+  );
+  section(
+    'eco',
+    [
+      'Nature of Supply',
+      'GSTIN of E-Commerce Operator',
+      'E-Commerce Operator Name',
+      'Net value of supplies',
+      'Integrated tax',
+      'Central tax',
+      'State/UT tax',
+      'Cess',
+    ],
+    (r.supeco?.clttx ?? []).map((e) => [
+      'Liable to collect tax u/s 52(TCS)',
+      e.etin,
+      '',
+      e.suppval,
+      e.igst,
+      e.cgst,
+      e.sgst,
+      e.cess,
+    ]),
   );
   return out.join('\r\n');
 }

@@ -9,6 +9,7 @@ import { Modal } from '../../components/modal.tsx';
 import { type Column, DataTable } from '../../components/table.tsx';
 import { api, ApiError, NETWORK_ERROR } from '../../lib/api.ts';
 import { getToken } from '../../lib/auth-storage.ts';
+import { OperatorReturns } from './operator-returns.tsx';
 
 interface Awaiting {
   id: string;
@@ -360,6 +361,7 @@ export default function AdminFinancePage() {
           <p className="text-sm text-slate-500">Nothing released in this month.</p>
         )}
       </Panel>
+      <OperatorReturns />
       <ReasonModal
         open={Boolean(rejecting)}
         title={`Reject ${rejecting?.reference ?? ''}`}

@@ -1,9 +1,11 @@
-import { errorBody, payoutUtrSchema, refundSchema, rejectPaymentSchema } from '@ub/shared';
+import { errorBody, gstr1Query, payoutUtrSchema, refundSchema, rejectPaymentSchema } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../../lib/audit.ts';
+import { conflict } from '../../../lib/errors.ts';
 import { depsOf } from '../../../lib/deps.ts';
 import { confirmBankTransfer, rejectBankTransfer } from '../../../modules/money/intake.ts';
+import { gstr8, gstr8Csv, tds194o, tds194oCsv, tdsPeriod } from '../../../modules/money/operator-returns.ts';
 import { financeOverview, taxSummary } from '../../../modules/money/queries.ts';
 import {
   commissionSettingsSchema,
@@ -132,6 +134,60 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ month: req.query.month, rows: await taxSummary(app.db, req.query.month) }),
+  );
+  app.get(
+    '/admin/finance/gstr8',
+    {
+      schema: {
+        ...base,
+        summary:
+          "The platform's GSTR-8 of a month (IST): TCS collected under s.52 per supplier GSTIN, as the offline utility's JSON or CSV",
+        querystring: gstr1Query,
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const gstin = app.config.platformGstin;
+      if (!gstin) throw conflict("Set PLATFORM_GSTIN (the platform's GSTIN as e-commerce operator) to prepare GSTR-8.");
+      const data = await gstr8(app.db, gstin, req.query.month);
+      const name = `GSTR8_${data.gstin}_${data.fp}`;
+      reply.header('cache-control', 'private, no-store');
+      if (req.query.format === 'csv') {
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}.csv"`)
+          .send(gstr8Csv(data));
+      }
+      return reply
+        .type('application/json')
+        .header('content-disposition', `attachment; filename="${name}.json"`)
+        .send(JSON.stringify(data));
+    },
+  );
+  app.get(
+    '/admin/finance/tds-194o.csv',
+    {
+      schema: {
+        ...base,
+        summary:
+          'TDS under s.194-O of a month (2026-05) or quarter (2026-27-Q1): per seller PAN, gross and TDS, as CSV',
+        querystring: z.object({
+          period: z
+            .string()
+            .refine((p) => tdsPeriod(p) !== null, 'Period must be a month (2026-05) or a quarter (2026-27-Q1).'),
+        }),
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const period = tdsPeriod(req.query.period);
+      if (!period) throw conflict('Period must be a month (2026-05) or a quarter (2026-27-Q1).');
+      return reply
+        .header('cache-control', 'private, no-store')
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="TDS_194O_${req.query.period}.csv"`)
+        .send(tds194oCsv(await tds194o(app.db, period)));
+    },
   );
   app.get(
     '/admin/finance/rates',

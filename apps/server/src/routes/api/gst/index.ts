@@ -24,7 +24,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const data = await gstr1(app.db, currentManufacturerId(req), req.query.month);
+      const data = await gstr1(app.db, currentManufacturerId(req), req.query.month, app.config.platformGstin);
       const name = `GSTR1_${data.gstin}_${data.fp}`;
       reply.header('cache-control', 'private, no-store');
       if (req.query.format === 'csv') {
