@@ -44,7 +44,7 @@ describe('Finance > Operator returns', () => {
         },
       ],
     };
-    const fetch = vi.fn(async () => new Response(JSON.stringify(gstr8), { status: 200 }));
+    const fetch = vi.fn(async (_input: RequestInfo | URL) => new Response(JSON.stringify(gstr8), { status: 200 }));
     vi.stubGlobal('fetch', fetch);
     render(
       <QueryClientProvider client={new QueryClient()}>
