@@ -40,7 +40,8 @@ function part(p: Part, values: Values, locale: string, count: number | undefined
       `${locale}:${type}`,
       () => new Intl.PluralRules(locale, { type: type === 'selectordinal' ? 'ordinal' : 'cardinal' }),
     ) as Intl.PluralRules;
-    branch = branches[`=${n}`] ?? branches[rule.select(n)] ?? branches.other;
+    // Lingui's compiler keeps an exact branch (`=0 {…}`) under the bare number ("0").
+    branch = branches[String(n)] ?? branches[`=${n}`] ?? branches[rule.select(n)] ?? branches.other;
     if (branch === undefined) return '';
     return typeof branch === 'string' ? branch : (branch as Part[]).map((q) => part(q, values, locale, n)).join('');
   }
