@@ -14,6 +14,15 @@ function paymentLabel(t: ReturnType<typeof useT>, status: string): string {
   return status === 'Completed' || status === 'Pending' ? t(`dashboard.paymentStatus.${status}`) : status;
 }
 
+/**
+ * An order's name as the overview answers it: its largest line's product, and "+N more" (the server's English)
+ * when it has other lines; the count is said in the active language.
+ */
+function orderName(t: ReturnType<typeof useT>, name: string): string {
+  const m = /^(.*) \+(\d+) more$/s.exec(name);
+  return m ? t('dashboard.orderName', { name: m[1], count: Number(m[2]) }) : name;
+}
+
 export default function DashboardPage() {
   const t = useT();
   const [openId, setOpenId] = useState<string | null>(null);
@@ -55,7 +64,7 @@ export default function DashboardPage() {
                   {data.recent_orders.map((o) => (
                     <li key={o.id} className="space-y-1 p-4 text-sm">
                       <div className="flex items-start justify-between gap-2">
-                        <p className="font-medium">{o.name}</p>
+                        <p className="font-medium">{orderName(t, o.name)}</p>
                         <Badge tone={o.status === 'Completed' ? 'green' : 'yellow'}>{paymentLabel(t, o.status)}</Badge>
                       </div>
                       <div className="flex items-center justify-between text-slate-600">
@@ -89,7 +98,7 @@ export default function DashboardPage() {
                       {data.recent_orders.map((o) => (
                         <tr key={o.id}>
                           <td className="px-4 py-3">
-                            <p className="font-medium">{o.name}</p>
+                            <p className="font-medium">{orderName(t, o.name)}</p>
                             <p className="text-xs text-slate-500">{o.orderId}</p>
                           </td>
                           <td className="px-4 py-3">{formatDate(o.date)}</td>

@@ -67,6 +67,11 @@ function categoryName(t: ReturnType<typeof useT>, category: string | null): stri
   return category in CATEGORY_LABELS ? t(`settings.categories.${category}`) : labelOf(CATEGORY_LABELS, category);
 }
 
+/** The bank account's type is free text; the two usual ones are said in the active language. */
+function accountTypeName(t: ReturnType<typeof useT>, type: string | null): string | null {
+  return type === 'Current' || type === 'Savings' ? t(`settings.bank.types.${type}`) : type;
+}
+
 export default function SettingsPage() {
   const t = useT();
   const { data, isPending, error } = useSettings();
@@ -145,7 +150,7 @@ export default function SettingsPage() {
           <Item label={t('settings.bank.branch')} value={bank.branchName} />
           <Item label={t('settings.bank.accountNumber')} value={bank.accountNumber} mono />
           <Item label={t('settings.bank.ifsc')} value={bank.ifscCode} mono />
-          <Item label={t('settings.bank.accountType')} value={bank.accountType} />
+          <Item label={t('settings.bank.accountType')} value={accountTypeName(t, bank.accountType)} />
         </Section>
 
         <LanguageSection />
