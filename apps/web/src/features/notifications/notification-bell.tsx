@@ -40,7 +40,7 @@ export function NotificationBell() {
           <button
             ref={bell}
             type="button"
-            aria-label={t('notifications.bellLabel', { count: unread })}
+            aria-label={unread ? t('notifications.bellLabel', { count: unread }) : t('notifications.title')}
             className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100"
           >
             <Bell aria-hidden="true" className="h-6 w-6" strokeWidth={1.8} />
