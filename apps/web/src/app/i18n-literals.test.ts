@@ -22,6 +22,12 @@ const CONVERTED = [
   'features/auth/phone-field.tsx',
   'features/shell/sidebar-layout.tsx',
   'features/shell/user-menu.tsx',
+  // i18n-seller: the seller's dashboard, products, notifications, help and settings screens.
+  'features/dashboard',
+  'features/products',
+  'features/notifications',
+  'features/help',
+  'features/settings',
 ];
 /** Converted files that still hold text on purpose. */
 const SKIP_FILES = new Set([

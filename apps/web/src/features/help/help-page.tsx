@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CONTACT_FAILED,
   CONTACT_LIMITS,
-  CONTACT_SENT,
   type ContactMessageInput,
   contactMessageSchema,
   PROMISES,
@@ -16,44 +15,32 @@ import { Button } from '../../components/button.tsx';
 import { PageHeader } from '../../components/feedback.tsx';
 import { FormError, TextAreaField, TextField } from '../../components/field.tsx';
 import { ApiError, api } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { useSessionUser } from '../auth/session.tsx';
 
-const FAQS: Array<{ q: string; a: string }> = [
-  {
-    q: 'How do I update my product listings and inventory?',
-    a: 'Open Products from the sidebar and choose Edit on the product. You can change the title, description, price, MOQ, stock and images, and save. To change many products at once, use Bulk Upload with the CSV template. Keep the stock figure current: a product with no stock is not shown to buyers.',
-  },
-  {
-    q: 'How can I track my payments and settlements?',
-    a: `Open Payments to see every payment with its status (Paid or Pending). Settlements are made ${PROMISES.settlementCycle}, and you receive an email notice for each settlement with the orders it covers and the amount paid to your bank account.`,
-  },
-  {
-    q: 'How do I update my banking details?',
-    a: `Banking details cannot be edited online, for your security. Send us a message with the form on this page, giving your manufacturer ID, and attach or e-mail a cancelled cheque, a bank statement not older than ${PROMISES.bankStatementMaxAgeMonths} months and your PAN card. Requests are processed in ${PROMISES.bankingUpdateBusinessDays} business days.`,
-  },
-  {
-    q: 'How does order fulfilment and shipping work?',
-    a: 'New orders appear in Order Management. Confirm the order, pack it and dispatch it within the agreed dispatch time, then enter the carrier and tracking number so the buyer can follow the shipment. The order is complete once the buyer receives it, and its payment then enters the next settlement.',
-  },
-  {
-    q: 'Why is my product not showing in search results?',
-    a: 'Buyers only find products that are complete and available: give the product a clear title and description, add good images, make sure its status is Active (approved by our team) and that it has stock. Products pending approval, suspended or out of stock do not appear in search.',
-  },
-];
+/** The questions in order; each is `help.faq.<key>.q` and its answer `help.faq.<key>.a`. */
+const FAQS = ['listings', 'payments', 'banking', 'fulfilment', 'search'] as const;
+
+/** The values the answers quote (the platform's promises, one place for every language). */
+const FAQ_VALUES = {
+  months: PROMISES.bankStatementMaxAgeMonths,
+  days: PROMISES.bankingUpdateBusinessDays,
+};
 
 function Faq() {
+  const t = useT();
   const [open, setOpen] = useState<number | null>(null);
   const baseId = useId();
   return (
     <section aria-labelledby={`${baseId}-title`} className="rounded-xl border border-slate-200 bg-white p-5">
       <h2 id={`${baseId}-title`} className="mb-3 text-lg font-semibold text-slate-900">
-        Frequently asked questions
+        {t('help.faqTitle')}
       </h2>
       <div className="divide-y divide-slate-200">
-        {FAQS.map((f, i) => {
+        {FAQS.map((key, i) => {
           const expanded = open === i;
           return (
-            <div key={f.q}>
+            <div key={key}>
               <h3>
                 <button
                   type="button"
@@ -63,7 +50,7 @@ function Faq() {
                   onClick={() => setOpen(expanded ? null : i)}
                   className="flex w-full items-center justify-between gap-4 py-3 text-left text-sm font-medium text-slate-900 hover:text-brand-700"
                 >
-                  {f.q}
+                  {t(`help.faq.${key}.q`)}
                   <span aria-hidden="true" className={`transition ${expanded ? 'rotate-180' : ''}`}>
                     ▾
                   </span>
@@ -75,7 +62,7 @@ function Faq() {
                 hidden={!expanded}
                 className="pb-4 text-sm leading-relaxed text-slate-600"
               >
-                {f.a}
+                {t(`help.faq.${key}.a`, FAQ_VALUES)}
               </section>
             </div>
           );
@@ -86,14 +73,15 @@ function Faq() {
 }
 
 function ContactPanel() {
+  const t = useT();
   const site = useQuery({ queryKey: ['site'], queryFn: () => api<SiteSettings>('/site', { anonymous: true }) });
   const s = site.data;
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-5">
-      <h2 className="text-lg font-semibold text-slate-900">Contact support</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t('help.contact.title')}</h2>
       <dl className="mt-3 space-y-3 text-sm">
         <div>
-          <dt className="font-medium text-slate-500">Email</dt>
+          <dt className="font-medium text-slate-500">{t('help.contact.email')}</dt>
           <dd>
             {s ? (
               <a className="text-brand-700 hover:underline" href={`mailto:${s.supportEmail}`}>
@@ -105,7 +93,7 @@ function ContactPanel() {
           </dd>
         </div>
         <div>
-          <dt className="font-medium text-slate-500">Phone</dt>
+          <dt className="font-medium text-slate-500">{t('help.contact.phone')}</dt>
           <dd>
             {s ? (
               <a className="text-brand-700 hover:underline" href={`tel:${s.supportPhone.replace(/\s+/g, '')}`}>
@@ -117,19 +105,23 @@ function ContactPanel() {
           </dd>
         </div>
         <div>
-          <dt className="font-medium text-slate-500">Hours</dt>
-          <dd className="text-slate-800">{s?.supportHours ?? PROMISES.supportHours}</dd>
+          <dt className="font-medium text-slate-500">{t('help.contact.hours')}</dt>
+          <dd className="text-slate-800">
+            {/* The admin's own wording when it differs from the default; the default is said in each language. */}
+            {s && s.supportHours !== PROMISES.supportHours ? s.supportHours : t('help.contact.defaultHours')}
+          </dd>
         </div>
       </dl>
       <p className="mt-4 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">
-        We respond within {PROMISES.supportResponseHours} hours.
+        {t('help.contact.respond', { hours: PROMISES.supportResponseHours })}
       </p>
-      {site.isError && <FormError message="Could not load the contact details. Please reload the page." />}
+      {site.isError && <FormError message={t('help.contact.loadFailed')} />}
     </section>
   );
 }
 
 function ContactForm() {
+  const t = useT();
   const user = useSessionUser();
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
@@ -158,33 +150,33 @@ function ContactForm() {
       return;
     }
     setSent(true);
-    toast.success(CONTACT_SENT);
+    toast.success(t('help.form.sent'));
     reset({ name: '', email: '', subject: '', message: '' });
   });
 
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-5">
-      <h2 className="text-lg font-semibold text-slate-900">Send a message to the admin team</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t('help.form.title')}</h2>
       <form className="mt-4 space-y-4" noValidate onSubmit={onSubmit}>
         {sent && (
           <div
             role="status"
             className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800"
           >
-            {CONTACT_SENT}
+            {t('help.form.sent')}
           </div>
         )}
         <FormError message={error} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Name"
+            label={t('help.form.name')}
             autoComplete="name"
             maxLength={CONTACT_LIMITS.name}
             error={errors.name?.message}
             {...register('name')}
           />
           <TextField
-            label="Email"
+            label={t('help.form.email')}
             type="email"
             autoComplete="email"
             maxLength={254}
@@ -193,20 +185,20 @@ function ContactForm() {
           />
         </div>
         <TextField
-          label="Subject"
+          label={t('help.form.subject')}
           maxLength={CONTACT_LIMITS.subject}
           error={errors.subject?.message}
           {...register('subject')}
         />
         <TextAreaField
-          label="Message"
+          label={t('help.form.message')}
           rows={6}
           maxLength={CONTACT_LIMITS.message}
           error={errors.message?.message}
           {...register('message')}
         />
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Sending...' : 'Send Message'}
+          {t(isSubmitting ? 'help.form.sending' : 'help.form.send')}
         </Button>
       </form>
     </section>
@@ -214,12 +206,10 @@ function ContactForm() {
 }
 
 export default function HelpPage() {
+  const t = useT();
   return (
     <div>
-      <PageHeader
-        title="Help & Docs"
-        description="Contact Admin and Support: write to us, or find a quick answer below."
-      />
+      <PageHeader title={t('help.title')} description={t('help.description')} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <ContactForm />

@@ -3,6 +3,7 @@ import { formatDateTime } from '@ub/shared/format';
 import { LIMITS } from '@ub/shared/constants';
 import { Bell } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../../lib/i18n.tsx';
 import { useNotificationList } from './api.ts';
 import { NotificationPanel } from './notification-panel.tsx';
 import { useNotificationStream } from './use-notification-stream.ts';
@@ -12,6 +13,7 @@ import { useNotificationStream } from './use-notification-stream.ts';
  * return come from Radix), and the full panel.
  */
 export function NotificationBell() {
+  const t = useT();
   useNotificationStream();
   const [open, setOpen] = useState(false);
   const [panel, setPanel] = useState(false);
@@ -38,7 +40,7 @@ export function NotificationBell() {
           <button
             ref={bell}
             type="button"
-            aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+            aria-label={unread ? t('notifications.bellLabel', { count: unread }) : t('notifications.title')}
             className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100"
           >
             <Bell aria-hidden="true" className="h-6 w-6" strokeWidth={1.8} />
@@ -67,12 +69,12 @@ export function NotificationBell() {
           >
             <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
               <p id={headingId} className="font-semibold text-slate-900">
-                Notifications
+                {t('notifications.title')}
               </p>
-              <span className="text-xs text-slate-500">{unread} unread</span>
+              <span className="text-xs text-slate-500">{t('notifications.unreadCount', { count: unread })}</span>
             </div>
             {items.length === 0 ? (
-              <p className="px-4 py-6 text-center text-sm text-slate-500">No notifications to show</p>
+              <p className="px-4 py-6 text-center text-sm text-slate-500">{t('notifications.none')}</p>
             ) : (
               <ul className="divide-y divide-slate-100">
                 {items.map((n) => (
@@ -81,7 +83,7 @@ export function NotificationBell() {
                       {!n.is_read && (
                         <>
                           <span className="h-2 w-2 shrink-0 rounded-full bg-brand-600" aria-hidden="true" />
-                          <span className="sr-only">Unread:</span>
+                          <span className="sr-only">{t('notifications.unreadMarker')}</span>
                         </>
                       )}
                       <span className="truncate">{n.title}</span>
@@ -102,7 +104,7 @@ export function NotificationBell() {
                 }}
                 className="w-full rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
               >
-                View all notifications
+                {t('notifications.viewAll')}
               </button>
             </div>
           </Popover.Content>

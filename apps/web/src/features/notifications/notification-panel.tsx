@@ -6,6 +6,7 @@ import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/feedback.tsx';
 import { wrapTab } from '../../components/modal.tsx';
 import { Tabs } from '../../components/tabs.tsx';
+import { i18n, translateMessage, useT } from '../../lib/i18n.tsx';
 import {
   type NotificationFilter,
   useClearNotifications,
@@ -16,13 +17,15 @@ import {
 } from './api.ts';
 import { NotificationSettings } from './notification-settings.tsx';
 
-const failed = (err: unknown) => toast.error(err instanceof Error ? err.message : 'Something went wrong.');
+const failed = (err: unknown) =>
+  toast.error(err instanceof Error ? translateMessage(err.message) : i18n._('notifications.failed'));
 
 /**
  * The right-side panel of all notifications, on a native modal <dialog>: the page behind is inert (focus stays
  * inside), Escape closes it.
  */
 export function NotificationPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [tab, setTab] = useState<NotificationFilter>('all');
@@ -65,14 +68,14 @@ export function NotificationPanel({ open, onClose }: { open: boolean; onClose: (
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
             <div>
               <h2 id={titleId} className="text-lg font-semibold">
-                Notifications
+                {t('notifications.title')}
               </h2>
-              <h3 className="text-sm text-slate-600">{unread} unread notifications</h3>
+              <h3 className="text-sm text-slate-600">{t('notifications.unreadNotifications', { count: unread })}</h3>
             </div>
             <button
               type="button"
               onClick={onClose}
-              aria-label="Close notifications"
+              aria-label={t('notifications.close')}
               className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
             >
               <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
@@ -82,12 +85,12 @@ export function NotificationPanel({ open, onClose }: { open: boolean; onClose: (
           </div>
 
           <Tabs
-            label="Filter notifications"
+            label={t('notifications.filter')}
             look="pills"
             className="flex min-h-0 flex-1 flex-col"
             tabs={[
-              { value: 'all', label: 'All' },
-              { value: 'unread', label: `Unread (${unread})` },
+              { value: 'all', label: t('notifications.tabs.all') },
+              { value: 'unread', label: t('notifications.tabs.unread', { count: unread }) },
             ]}
             value={tab}
             onChange={setTab}
@@ -98,14 +101,14 @@ export function NotificationPanel({ open, onClose }: { open: boolean; onClose: (
                 disabled={busy || unread === 0}
                 onClick={() => markAll.mutate(undefined, { onError: failed })}
               >
-                Mark all read
+                {t('notifications.markAllRead')}
               </Button>
             }
           >
             {list.isPending ? (
-              <Spinner label="Loading notifications..." />
+              <Spinner label={t('notifications.loading')} />
             ) : items.length === 0 ? (
-              <p className="px-5 py-12 text-center text-sm text-slate-500">No notifications to show</p>
+              <p className="px-5 py-12 text-center text-sm text-slate-500">{t('notifications.none')}</p>
             ) : (
               <ul className="divide-y divide-slate-100">
                 {items.map((n) => (
@@ -114,7 +117,7 @@ export function NotificationPanel({ open, onClose }: { open: boolean; onClose: (
                       {!n.is_read && (
                         <>
                           <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-brand-600" aria-hidden="true" />
-                          <span className="sr-only">Unread:</span>
+                          <span className="sr-only">{t('notifications.unreadMarker')}</span>
                         </>
                       )}
                       <div className="min-w-0 flex-1">
@@ -143,7 +146,7 @@ export function NotificationPanel({ open, onClose }: { open: boolean; onClose: (
                               onClick={() => markRead.mutate(n.id, { onError: failed })}
                               className="font-medium text-brand-700 hover:underline disabled:opacity-50"
                             >
-                              Mark read
+                              {t('notifications.markRead')}
                             </button>
                           )}
                           <button
@@ -152,7 +155,7 @@ export function NotificationPanel({ open, onClose }: { open: boolean; onClose: (
                             onClick={() => remove.mutate(n.id, { onError: failed })}
                             className="font-medium text-red-600 hover:underline disabled:opacity-50"
                           >
-                            Delete
+                            {t('notifications.delete')}
                           </button>
                         </div>
                       </div>
@@ -164,7 +167,7 @@ export function NotificationPanel({ open, onClose }: { open: boolean; onClose: (
             {list.hasNextPage && (
               <div className="p-4 text-center">
                 <Button variant="secondary" disabled={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
-                  {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                  {t(list.isFetchingNextPage ? 'notifications.loadingMore' : 'notifications.loadMore')}
                 </Button>
               </div>
             )}
@@ -172,8 +175,8 @@ export function NotificationPanel({ open, onClose }: { open: boolean; onClose: (
 
           <div className="border-t border-slate-200 px-5 py-3">
             {confirmClear ? (
-              <div role="alertdialog" aria-label="Clear all notifications" className="space-y-2">
-                <p className="text-sm text-slate-700">Delete all your notifications? This cannot be undone.</p>
+              <div role="alertdialog" aria-label={t('notifications.clearTitle')} className="space-y-2">
+                <p className="text-sm text-slate-700">{t('notifications.clearConfirm')}</p>
                 <div className="flex gap-2">
                   <Button
                     variant="danger"
@@ -182,20 +185,20 @@ export function NotificationPanel({ open, onClose }: { open: boolean; onClose: (
                       clear.mutate(undefined, { onSuccess: () => setConfirmClear(false), onError: failed })
                     }
                   >
-                    Yes, clear all
+                    {t('notifications.clearYes')}
                   </Button>
                   <Button variant="secondary" onClick={() => setConfirmClear(false)}>
-                    Cancel
+                    {t('notifications.cancel')}
                   </Button>
                 </div>
               </div>
             ) : (
               <div className="flex flex-wrap justify-between gap-2">
                 <Button variant="secondary" onClick={() => setSettings(true)}>
-                  Notification Settings
+                  {t('notifications.settings.open')}
                 </Button>
                 <Button variant="ghost" className="text-red-600!" disabled={busy} onClick={() => setConfirmClear(true)}>
-                  Clear All
+                  {t('notifications.clearAll')}
                 </Button>
               </div>
             )}

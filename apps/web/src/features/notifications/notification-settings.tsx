@@ -1,10 +1,11 @@
-import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type NotificationType } from '@ub/shared';
+import { NOTIFICATION_TYPES, type NotificationType } from '@ub/shared';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/feedback.tsx';
 import { FormError } from '../../components/field.tsx';
 import { Modal } from '../../components/modal.tsx';
+import { useT } from '../../lib/i18n.tsx';
 import { useNotificationPreferences, useSaveNotificationPreferences } from './api.ts';
 
 /**
@@ -12,6 +13,7 @@ import { useNotificationPreferences, useSaveNotificationPreferences } from './ap
  * signed-in user's role receives, as the server answers them: a buyer never sees a seller's kinds, nor the other way.
  */
 export function NotificationSettings({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
   const prefs = useNotificationPreferences(open);
   const save = useSaveNotificationPreferences();
   const [chosen, setChosen] = useState<Set<NotificationType>>(new Set());
@@ -33,41 +35,39 @@ export function NotificationSettings({ open, onClose }: { open: boolean; onClose
     <Modal
       open={open}
       onClose={onClose}
-      title="Notification Settings"
+      title={t('notifications.settings.title')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('notifications.cancel')}
           </Button>
           <Button
             disabled={!prefs.data || save.isPending}
             onClick={() =>
               save.mutate(
-                NOTIFICATION_TYPES.filter((t) => chosen.has(t)),
+                NOTIFICATION_TYPES.filter((type) => chosen.has(type)),
                 {
                   onSuccess: () => {
-                    toast.success('Notification settings saved.');
+                    toast.success(t('notifications.settings.saved'));
                     onClose();
                   },
                 },
               )
             }
           >
-            {save.isPending ? 'Saving...' : 'Save'}
+            {t(save.isPending ? 'notifications.settings.saving' : 'notifications.settings.save')}
           </Button>
         </>
       }
     >
-      <p className="mb-3 text-sm text-slate-600">
-        Every notification appears here in the app. Tick the ones you also want by e-mail.
-      </p>
+      <p className="mb-3 text-sm text-slate-600">{t('notifications.settings.intro')}</p>
       {prefs.isPending ? (
-        <Spinner label="Loading settings..." />
+        <Spinner label={t('notifications.settings.loading')} />
       ) : prefs.isError ? (
         <FormError message={prefs.error.message} />
       ) : (
         <fieldset>
-          <legend className="sr-only">Also send by e-mail</legend>
+          <legend className="sr-only">{t('notifications.settings.legend')}</legend>
           <ul className="grid gap-2 sm:grid-cols-2">
             {(prefs.data?.kinds ?? []).map((type) => (
               <li key={type}>
@@ -78,7 +78,7 @@ export function NotificationSettings({ open, onClose }: { open: boolean; onClose
                     checked={chosen.has(type)}
                     onChange={(e) => toggle(type, e.target.checked)}
                   />
-                  {NOTIFICATION_TYPE_LABELS[type]}
+                  {t(`notifications.types.${type}`)}
                 </label>
               </li>
             ))}

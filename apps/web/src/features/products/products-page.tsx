@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  MODERATION_LABELS,
   type ModerationStatus,
   PRODUCT_MESSAGES,
   PRODUCT_PAGE_SIZE,
   type ProductListItem,
   type ProductSort,
 } from '@ub/shared';
-import { formatCount, formatInr, unitLabel } from '@ub/shared/format';
+import { formatCount, formatInr } from '@ub/shared/format';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
@@ -17,11 +16,13 @@ import { Modal } from '../../components/modal.tsx';
 import { ListPanel } from '../../components/list-panel.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { type Column, DataTable, type Sort } from '../../components/table.tsx';
+import { useT } from '../../lib/i18n.tsx';
 import { useListState, useRecordRoute } from '../../lib/use-list-state.ts';
 import { deleteProduct, productKeys, useProducts } from './api.ts';
 import { AddProductModal } from './components/add-product-modal.tsx';
 import { BulkUploadModal } from './components/bulk-upload-modal.tsx';
 import { EditProductModal } from './components/edit-product-modal.tsx';
+import { unitName } from './labels.ts';
 
 const MODERATION_TONES: Record<ModerationStatus, Tone> = {
   pending: 'yellow',
@@ -30,18 +31,17 @@ const MODERATION_TONES: Record<ModerationStatus, Tone> = {
   rejected: 'red',
 };
 
-const SORT_LABELS: Record<ProductSort, string> = {
-  newest: 'Newest first',
-  oldest: 'Oldest first',
-  name_asc: 'Name A-Z',
-  name_desc: 'Name Z-A',
-  price_asc: 'Price low to high',
-  price_desc: 'Price high to low',
-  stock_asc: 'Stock low to high',
-  stock_desc: 'Stock high to low',
-};
-
-const SORTS = Object.keys(SORT_LABELS) as ProductSort[];
+/** The sorts in the order the select lists them; each is named by `products.sort.<sort>`. */
+const SORTS: ProductSort[] = [
+  'newest',
+  'oldest',
+  'name_asc',
+  'name_desc',
+  'price_asc',
+  'price_desc',
+  'stock_asc',
+  'stock_desc',
+];
 const STATUSES = ['', 'active', 'inactive'] as const;
 
 /** The header sort of a column: `name_asc` is the Product Name column ascending; newest/oldest have no column. */
@@ -51,6 +51,7 @@ function toColumnSort(sort: ProductSort): Sort | null {
 }
 
 export default function ProductsPage() {
+  const t = useT();
   const list = useListState(
     { status: '' as (typeof STATUSES)[number], sort: 'newest' as ProductSort },
     { status: STATUSES, sort: SORTS },
@@ -72,7 +73,7 @@ export default function ProductsPage() {
   const columns: Array<Column<ProductListItem>> = [
     {
       id: 'name',
-      header: 'Product Name',
+      header: t('products.columns.name'),
       sortable: true,
       cell: (p) => (
         <div className="flex items-center gap-3">
@@ -85,40 +86,40 @@ export default function ProductsPage() {
             />
           ) : (
             <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-600 sm:h-12 sm:w-12">
-              N/A
+              {t('products.noImage')}
             </span>
           )}
           <div className="min-w-0">
             <p className="line-clamp-2 max-w-xs font-medium break-words text-slate-900">{p.name}</p>
-            <p className="text-xs text-slate-500">SKU {p.sku}</p>
+            <p className="text-xs text-slate-500">{t('products.skuLine', { sku: p.sku })}</p>
           </div>
         </div>
       ),
     },
     {
       id: 'price',
-      header: 'Price',
+      header: t('products.columns.price'),
       sortable: true,
       cell: (p) => (
         <span className="tabular-nums">
           {formatInr(p.price)}
-          <span className="text-xs text-slate-500"> / {unitLabel(p.unit)}</span>
+          <span className="text-xs text-slate-500"> {t('products.perUnit', { unit: unitName(t, p.unit) })}</span>
         </span>
       ),
     },
     {
       id: 'stock',
-      header: 'Inventory Level',
+      header: t('products.columns.stock'),
       sortable: true,
       cell: (p) => (
         <span className="tabular-nums">
-          {formatCount(p.stock)} <span className="text-xs text-slate-500">{unitLabel(p.unit, p.stock)}</span>
+          {formatCount(p.stock)} <span className="text-xs text-slate-500">{unitName(t, p.unit, p.stock)}</span>
         </span>
       ),
     },
     {
       id: 'status',
-      header: 'Status',
+      header: t('products.columns.status'),
       cell: (p) => (
         <div className="flex flex-wrap items-start gap-1">
           <StatusBadges product={p} />
@@ -127,15 +128,15 @@ export default function ProductsPage() {
     },
     {
       id: 'actions',
-      header: 'Actions',
+      header: t('products.columns.actions'),
       actions: true,
       cell: (p) => (
         <>
           <Button variant="ghost" className="px-2 py-1" onClick={() => record.open(p.id)}>
-            Edit
+            {t('products.edit')}
           </Button>
           <Button variant="ghost" className="px-2 py-1 text-red-700 hover:bg-red-50" onClick={() => setDeleting(p)}>
-            Delete
+            {t('products.delete')}
           </Button>
         </>
       ),
@@ -145,13 +146,13 @@ export default function ProductsPage() {
   return (
     <div>
       <PageHeader
-        title="Product Management"
-        description="Your catalogue: add products one by one or in bulk from a CSV file."
+        title={t('products.title')}
+        description={t('products.description')}
         actions={
           <>
-            <Button onClick={() => setAdding(true)}>Add Product</Button>
+            <Button onClick={() => setAdding(true)}>{t('products.add')}</Button>
             <Button variant="secondary" onClick={() => setBulk(true)}>
-              Bulk Upload
+              {t('products.bulkUpload')}
             </Button>
           </>
         }
@@ -162,29 +163,29 @@ export default function ProductsPage() {
           type="search"
           value={list.search}
           onChange={(e) => list.setSearch(e.target.value)}
-          placeholder="Search by product name or SKU"
-          aria-label="Search products"
+          placeholder={t('products.searchPlaceholder')}
+          aria-label={t('products.searchLabel')}
           className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
         />
         <select
-          aria-label="Filter by status"
+          aria-label={t('products.filterStatus')}
           value={status}
           onChange={(e) => list.setFilter('status', e.target.value as typeof status)}
           className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
         >
-          <option value="">All statuses</option>
-          <option value="active">Active</option>
-          <option value="inactive">Inactive</option>
+          <option value="">{t('products.allStatuses')}</option>
+          <option value="active">{t('products.status.active')}</option>
+          <option value="inactive">{t('products.status.inactive')}</option>
         </select>
         <select
-          aria-label="Sort products"
+          aria-label={t('products.sortLabel')}
           value={sort}
           onChange={(e) => list.setFilter('sort', e.target.value as ProductSort)}
           className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
         >
-          {Object.entries(SORT_LABELS).map(([v, label]) => (
+          {SORTS.map((v) => (
             <option key={v} value={v}>
-              {label}
+              {t(`products.sort.${v}`)}
             </option>
           ))}
         </select>
@@ -192,13 +193,13 @@ export default function ProductsPage() {
 
       <ListPanel
         query={query}
-        loadingLabel="Loading products..."
+        loadingLabel={t('products.loading')}
         empty={!data?.products.length}
-        emptyTitle="No products found"
+        emptyTitle={t('products.empty')}
       >
         {data && (
           <DataTable
-            label="Products"
+            label={t('products.tableLabel')}
             columns={columns}
             rows={data.products}
             rowId={(p) => p.id}
@@ -210,8 +211,11 @@ export default function ProductsPage() {
       {data && data.total > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="pt-4 text-sm text-slate-600">
-            {formatCount(data.total)}
-            {data.totalExact ? '' : '+'} {data.total === 1 ? 'product' : 'products'}
+            {t('products.count', {
+              total: formatCount(data.total),
+              more: data.totalExact ? '' : '+',
+              count: data.total,
+            })}
           </p>
           <Pagination page={list.page} pageSize={data.pageSize} total={data.total} onChange={list.setPage} />
         </div>
@@ -227,17 +231,21 @@ export default function ProductsPage() {
 
 /** The seller's listing status (green when active, else orange) and the platform's moderation status. */
 function StatusBadges({ product }: { product: ProductListItem }) {
+  const t = useT();
   return (
     <>
       <Badge tone={product.status === 'active' ? 'green' : 'orange'}>
-        {product.status === 'active' ? 'Active' : 'Inactive'}
+        {t(product.status === 'active' ? 'products.status.active' : 'products.status.inactive')}
       </Badge>
-      <Badge tone={MODERATION_TONES[product.moderation_status]}>{MODERATION_LABELS[product.moderation_status]}</Badge>
+      <Badge tone={MODERATION_TONES[product.moderation_status]}>
+        {t(`products.moderation.${product.moderation_status}`)}
+      </Badge>
     </>
   );
 }
 
 function DeleteDialog({ product, onClose }: { product: ProductListItem | null; onClose: () => void }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -248,7 +256,7 @@ function DeleteDialog({ product, onClose }: { product: ProductListItem | null; o
     setError(null);
     try {
       await deleteProduct(product.id);
-      toast.success(`"${product.name}" deleted.`);
+      toast.success(t('products.deleteDialog.deleted', { name: product.name }));
       void queryClient.invalidateQueries({ queryKey: productKeys.all });
       onClose();
     } catch (err) {
@@ -267,21 +275,23 @@ function DeleteDialog({ product, onClose }: { product: ProductListItem | null; o
           onClose();
         }
       }}
-      title="Delete product"
+      title={t('products.deleteDialog.title')}
       size="sm"
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            {t('products.cancel')}
           </Button>
           <Button variant="danger" onClick={confirm} disabled={busy}>
-            {busy ? 'Deleting…' : 'Delete'}
+            {busy ? t('products.deleteDialog.deleting') : t('products.delete')}
           </Button>
         </>
       }
     >
       <div className="space-y-3">
-        <p className="text-sm text-slate-700">{product ? PRODUCT_MESSAGES.deleteConfirm(product.name) : ''}</p>
+        <p className="text-sm text-slate-700">
+          {product ? t('products.deleteDialog.confirm', { name: product.name }) : ''}
+        </p>
         <FormError message={error} />
       </div>
     </Modal>

@@ -1,9 +1,7 @@
 import {
-  DOCUMENT_KIND_LABELS,
   DOCUMENT_KINDS,
   DOCUMENT_LIMITS,
   DOCUMENT_MESSAGES,
-  DOCUMENT_REVIEW_LABELS,
   type DocumentKind,
   type DocumentReviewStatus,
 } from '@ub/shared';
@@ -16,6 +14,7 @@ import { Badge, EmptyState, Spinner, type Tone } from '../../components/feedback
 import { FormError, SelectField } from '../../components/field.tsx';
 import { api } from '../../lib/api.ts';
 import { getToken } from '../../lib/auth-storage.ts';
+import { i18n, useT } from '../../lib/i18n.tsx';
 
 interface SellerDocument {
   id: string;
@@ -40,7 +39,7 @@ const isPdf = (doc: SellerDocument) => doc.mime === 'application/pdf';
 async function openDocument(doc: SellerDocument) {
   const res = await fetch(doc.url, { headers: { authorization: `Bearer ${getToken('seller') ?? ''}` } });
   if (!res.ok) {
-    toast.error('Could not open the document.');
+    toast.error(i18n._('settings.documents.openFailed'));
     return;
   }
   const url = URL.createObjectURL(await res.blob());
@@ -60,6 +59,7 @@ async function openDocument(doc: SellerDocument) {
  * certificate as images or PDF, checked here for size and type and again on the server by content.
  */
 export function DocumentsSection() {
+  const t = useT();
   const queryClient = useQueryClient();
   const fileRef = useRef<HTMLInputElement>(null);
   const [kind, setKind] = useState<DocumentKind | ''>('');
@@ -77,7 +77,7 @@ export function DocumentsSection() {
       return api<SellerDocument>('/settings/documents', { method: 'POST', body: form });
     },
     onSuccess: (d) => {
-      toast.success(`${d.kindLabel} uploaded.`);
+      toast.success(t('settings.documents.uploaded', { kind: t(`settings.documents.kinds.${d.kind}`) }));
       setFile(null);
       setKind('');
       if (fileRef.current) fileRef.current.value = '';
@@ -109,37 +109,34 @@ export function DocumentsSection() {
   return (
     <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
       <div>
-        <h2 className="text-lg font-semibold text-slate-900">Documents</h2>
-        <p className="text-sm text-slate-600">
-          Upload your verification documents (PDF, JPEG, PNG or WebP, up to 10 MB each). Our team reviews them within 24
-          hours.
-        </p>
+        <h2 className="text-lg font-semibold text-slate-900">{t('settings.documents.title')}</h2>
+        <p className="text-sm text-slate-600">{t('settings.documents.intro')}</p>
       </div>
       {list.isPending ? (
         <Spinner />
       ) : list.isError ? (
         <FormError message={list.error.message} />
       ) : list.data.documents.length === 0 ? (
-        <EmptyState title="No documents uploaded yet" />
+        <EmptyState title={t('settings.documents.empty')} />
       ) : (
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
           {list.data.documents.map((d) => (
             <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-                  {d.kindLabel}
-                  <Badge tone={REVIEW_TONES[d.reviewStatus]}>{DOCUMENT_REVIEW_LABELS[d.reviewStatus]}</Badge>
+                  {t(`settings.documents.kinds.${d.kind}`)}
+                  <Badge tone={REVIEW_TONES[d.reviewStatus]}>{t(`settings.documents.review.${d.reviewStatus}`)}</Badge>
                 </p>
                 <p className="truncate text-xs text-slate-500">
                   {d.name} · {formatDate(d.createdAt)}
                 </p>
                 {d.reviewStatus === 'rejected' && d.reviewReason && (
-                  <p className="text-xs text-red-700">Reason: {d.reviewReason}</p>
+                  <p className="text-xs text-red-700">{t('settings.documents.reason', { reason: d.reviewReason })}</p>
                 )}
               </div>
               <div className="flex gap-2">
                 <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => openDocument(d)}>
-                  {isPdf(d) ? 'Download' : 'View'}
+                  {t(isPdf(d) ? 'settings.documents.download' : 'settings.documents.view')}
                 </Button>
                 <Button
                   variant="danger"
@@ -147,7 +144,7 @@ export function DocumentsSection() {
                   disabled={remove.isPending}
                   onClick={() => remove.mutate(d.id)}
                 >
-                  Delete
+                  {t('settings.documents.delete')}
                 </Button>
               </div>
             </li>
@@ -156,25 +153,25 @@ export function DocumentsSection() {
       )}
       <div className="grid gap-3 sm:grid-cols-[14rem_1fr_auto] sm:items-end">
         <SelectField
-          label="Document type"
+          label={t('settings.documents.type')}
           value={kind}
           hint={
             kind && list.data?.documents.some((d) => d.kind === kind)
-              ? `Replaces your current ${DOCUMENT_KIND_LABELS[kind]}.`
+              ? t('settings.documents.replaces', { kind: t(`settings.documents.kinds.${kind}`) })
               : undefined
           }
           onChange={(e) => setKind(e.target.value as DocumentKind)}
         >
-          <option value="">Choose...</option>
+          <option value="">{t('settings.documents.choose')}</option>
           {DOCUMENT_KINDS.map((k) => (
             <option key={k} value={k}>
-              {DOCUMENT_KIND_LABELS[k]}
+              {t(`settings.documents.kinds.${k}`)}
             </option>
           ))}
         </SelectField>
         <div className="space-y-1">
           <label htmlFor="document-file" className="block text-sm font-medium text-slate-700">
-            File
+            {t('settings.documents.file')}
           </label>
           <input
             id="document-file"
@@ -186,7 +183,7 @@ export function DocumentsSection() {
           />
         </div>
         <Button disabled={!kind || !file || upload.isPending} onClick={() => upload.mutate()}>
-          {upload.isPending ? 'Uploading...' : 'Upload'}
+          {t(upload.isPending ? 'settings.documents.uploading' : 'settings.documents.upload')}
         </Button>
       </div>
       <FormError message={error} />

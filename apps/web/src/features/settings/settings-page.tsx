@@ -6,43 +6,24 @@ import { PageHeader, Spinner } from '../../components/feedback.tsx';
 import { FormError } from '../../components/field.tsx';
 import { StatusTracker } from '../../components/status-tracker.tsx';
 import { api } from '../../lib/api.ts';
+import { i18n, useT } from '../../lib/i18n.tsx';
 import { DocumentsSection } from './documents-section.tsx';
+import { LanguageSection } from './language-section.tsx';
 import { TaxSection } from './tax-section.tsx';
 
-const NOT_PROVIDED = 'Not provided yet';
-
-const STATUS_NOTICE: Record<ManufacturerStatus, { tone: string; title: string; text: string }> = {
-  received: {
-    tone: 'border-yellow-200 bg-yellow-50 text-yellow-900',
-    title: 'Verification pending',
-    text: `We have received your registration. Our team will verify your details within ${PROMISES.verificationHours} hours.`,
-  },
-  under_review: {
-    tone: 'border-yellow-200 bg-yellow-50 text-yellow-900',
-    title: 'Under review',
-    text: 'Our team is reviewing your documents and business details.',
-  },
-  approved: {
-    tone: 'border-green-200 bg-green-50 text-green-900',
-    title: 'Verified seller',
-    text: 'Your business is verified. Buyers see the verified seller badge on your listings.',
-  },
-  rejected: {
-    tone: 'border-red-200 bg-red-50 text-red-900',
-    title: 'Registration not approved',
-    text: 'Your registration was not approved. Please contact support to find out why and what to send.',
-  },
-  suspended: {
-    tone: 'border-red-200 bg-red-50 text-red-900',
-    title: 'Account suspended',
-    text: 'Your account is suspended. Please contact support.',
-  },
+/** The verification notice's colours; its title and text are `settings.status.<status>`. */
+const STATUS_TONES: Record<ManufacturerStatus, string> = {
+  received: 'border-yellow-200 bg-yellow-50 text-yellow-900',
+  under_review: 'border-yellow-200 bg-yellow-50 text-yellow-900',
+  approved: 'border-green-200 bg-green-50 text-green-900',
+  rejected: 'border-red-200 bg-red-50 text-red-900',
+  suspended: 'border-red-200 bg-red-50 text-red-900',
 };
 
 function useSettings() {
   return useQuery({
     queryKey: ['settings'],
-    queryFn: () => api<SettingsResponse>('/settings', { fallbackError: 'Failed to load settings.' }),
+    queryFn: () => api<SettingsResponse>('/settings', { fallbackError: i18n._('settings.loadFailed') }),
   });
 }
 
@@ -67,36 +48,48 @@ function Item({
   /** Spans both columns; set here because a <dl> allows only one wrapper between it and each dt/dd pair. */
   wide?: boolean;
 }) {
+  const t = useT();
   return (
     <div className={`min-w-0 ${wide ? 'sm:col-span-2' : ''}`}>
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
       <dd
         className={`mt-1 text-sm break-words ${value ? 'text-slate-900' : 'text-slate-500 italic'} ${mono && value ? 'font-mono' : ''}`}
       >
-        {value || NOT_PROVIDED}
+        {value || t('settings.notProvided')}
       </dd>
     </div>
   );
 }
 
+/** A category the catalogue knows in the active language; another (an old value) as the shared label says it. */
+function categoryName(t: ReturnType<typeof useT>, category: string | null): string | null {
+  if (!category) return null;
+  return category in CATEGORY_LABELS ? t(`settings.categories.${category}`) : labelOf(CATEGORY_LABELS, category);
+}
+
+/** The bank account's type is free text; the two usual ones are said in the active language. */
+function accountTypeName(t: ReturnType<typeof useT>, type: string | null): string | null {
+  return type === 'Current' || type === 'Savings' ? t(`settings.bank.types.${type}`) : type;
+}
+
 export default function SettingsPage() {
+  const t = useT();
   const { data, isPending, error } = useSettings();
 
-  if (isPending) return <Spinner label="Loading settings..." />;
+  if (isPending) return <Spinner label={t('settings.loading')} />;
   if (error || !data) {
     return (
       <>
-        <PageHeader title="Settings" />
-        <FormError message={error?.message ?? 'Failed to load settings.'} />
+        <PageHeader title={t('settings.title')} />
+        <FormError message={error?.message ?? t('settings.loadFailed')} />
       </>
     );
   }
 
   const { profile, bank } = data;
-  const notice = STATUS_NOTICE[profile.status];
   return (
     <>
-      <PageHeader title="Settings" description="Your business profile and bank details." />
+      <PageHeader title={t('settings.title')} description={t('settings.description')} />
 
       <div className="space-y-6">
         <div
@@ -109,54 +102,58 @@ export default function SettingsPage() {
           </span>
           <div className="min-w-0 text-sm">
             <h2 id="locked-title" className="text-base font-semibold">
-              Account Information Locked
+              {t('settings.locked.title')}
             </h2>
-            <p className="mt-1">
-              For your security, profile and bank details cannot be edited online. To change them, contact support with
-              your manufacturer ID, the reason for the change and supporting documents.
-            </p>
+            <p className="mt-1">{t('settings.locked.text')}</p>
             <p className="mt-2">
-              Your manufacturer ID:{' '}
+              {t('settings.locked.yourId')}{' '}
               <span className="rounded bg-white px-1.5 py-0.5 font-mono text-xs break-all text-slate-900">
                 {profile.manufacturerId}
               </span>
             </p>
             <Link to="/dashboard/help" className="mt-2 inline-block font-semibold text-amber-900 underline">
-              Contact support
+              {t('settings.locked.contact')}
             </Link>
           </div>
         </div>
 
-        <section className={`rounded-xl border px-5 py-4 ${notice.tone}`} aria-labelledby="verification-title">
+        <section
+          className={`rounded-xl border px-5 py-4 ${STATUS_TONES[profile.status]}`}
+          aria-labelledby="verification-title"
+        >
           <h2 id="verification-title" className="text-base font-semibold">
-            {notice.title}
+            {t(`settings.status.${profile.status}.title`)}
           </h2>
-          <p className="mt-1 text-sm">{notice.text}</p>
+          <p className="mt-1 text-sm">
+            {t(`settings.status.${profile.status}.text`, { hours: PROMISES.verificationHours })}
+          </p>
           <div className="mt-4 max-w-md">
             <StatusTracker status={profile.status} />
           </div>
         </section>
 
-        <Section title="Profile">
-          <Item label="Full Name" value={profile.fullName} />
-          <Item label="User ID" value={profile.userId} mono />
-          <Item label="Email" value={profile.email} />
-          <Item label="Phone" value={profile.phone ? `+91 ${profile.phone}` : null} />
-          <Item label="Company Name" value={profile.companyName} />
-          <Item label="Category" value={labelOf(CATEGORY_LABELS, profile.category)} />
-          <Item label="GSTIN" value={profile.gstNumber} mono />
-          <Item label="Manufacturer ID" value={profile.manufacturerId} mono />
-          <Item label="Registered Address" value={profile.companyAddress} wide />
+        <Section title={t('settings.profile.title')}>
+          <Item label={t('settings.profile.fullName')} value={profile.fullName} />
+          <Item label={t('settings.profile.userId')} value={profile.userId} mono />
+          <Item label={t('settings.profile.email')} value={profile.email} />
+          <Item label={t('settings.profile.phone')} value={profile.phone ? `+91 ${profile.phone}` : null} />
+          <Item label={t('settings.profile.companyName')} value={profile.companyName} />
+          <Item label={t('settings.profile.category')} value={categoryName(t, profile.category)} />
+          <Item label={t('settings.profile.gstin')} value={profile.gstNumber} mono />
+          <Item label={t('settings.profile.manufacturerId')} value={profile.manufacturerId} mono />
+          <Item label={t('settings.profile.address')} value={profile.companyAddress} wide />
         </Section>
 
-        <Section title="Bank Details">
-          <Item label="Account Holder Name" value={bank.accountHolderName} />
-          <Item label="Bank Name" value={bank.bankName} />
-          <Item label="Branch Name" value={bank.branchName} />
-          <Item label="Account Number" value={bank.accountNumber} mono />
-          <Item label="IFSC Code" value={bank.ifscCode} mono />
-          <Item label="Account Type" value={bank.accountType} />
+        <Section title={t('settings.bank.title')}>
+          <Item label={t('settings.bank.holder')} value={bank.accountHolderName} />
+          <Item label={t('settings.bank.bankName')} value={bank.bankName} />
+          <Item label={t('settings.bank.branch')} value={bank.branchName} />
+          <Item label={t('settings.bank.accountNumber')} value={bank.accountNumber} mono />
+          <Item label={t('settings.bank.ifsc')} value={bank.ifscCode} mono />
+          <Item label={t('settings.bank.accountType')} value={accountTypeName(t, bank.accountType)} />
         </Section>
+
+        <LanguageSection />
 
         <TaxSection />
 

@@ -8,6 +8,7 @@ import { Button } from '../../components/button.tsx';
 import { FormError, TextField } from '../../components/field.tsx';
 import { downloadFile } from '../../components/tax-documents.tsx';
 import { type ApiError, api } from '../../lib/api.ts';
+import { T, useT } from '../../lib/i18n.tsx';
 
 type TaxSettingsInput = {
   invoicePrefix: string;
@@ -24,6 +25,7 @@ function thisMonth() {
 
 /** Series prefixes, e-invoicing, and the GSTR-1 download: the seller's GST settings. */
 export function TaxSection() {
+  const t = useT();
   const qc = useQueryClient();
   const { data } = useQuery({ queryKey: ['settings', 'tax'], queryFn: () => api<TaxSettings>('/settings/tax') });
   const save = useMutation({
@@ -44,7 +46,7 @@ export function TaxSection() {
   const submit = handleSubmit(async (values) => {
     try {
       await save.mutateAsync(values);
-      toast.success('GST settings saved.');
+      toast.success(t('settings.tax.saved'));
     } catch (e) {
       const err = e as ApiError;
       for (const [field, message] of Object.entries(err.fields ?? {})) {
@@ -57,7 +59,7 @@ export function TaxSection() {
   const [busy, setBusy] = useState(false);
   const download = async (format: 'json' | 'csv') => {
     if (!/^\d{4}-\d{2}$/.test(month)) {
-      toast.error('Choose a month.');
+      toast.error(t('settings.tax.chooseMonth'));
       return;
     }
     setBusy(true);
@@ -73,29 +75,31 @@ export function TaxSection() {
   return (
     <section className="rounded-xl border border-slate-200 bg-white shadow-sm" aria-labelledby="gst-title">
       <h2 id="gst-title" className="border-b border-slate-200 px-5 py-3 text-base font-semibold text-slate-900">
-        GST invoicing and returns
+        {t('settings.tax.title')}
       </h2>
       <form onSubmit={submit} className="space-y-3 px-5 py-4" noValidate>
         <p className="text-sm text-slate-600">
-          Each series restarts on 1 April. Your next invoice reads{' '}
-          <span className="font-mono">{taxDocumentNumber(prefix, financialYearOf(new Date()), 1)}</span> (at most 16
-          characters).
+          <T
+            id="settings.tax.nextInvoice"
+            values={{ number: taxDocumentNumber(prefix, financialYearOf(new Date()), 1) }}
+            components={[<span key="number" className="font-mono" />]}
+          />
         </p>
         <div className="grid gap-3 sm:grid-cols-3">
           <TextField
-            label="Invoice prefix"
+            label={t('settings.tax.invoicePrefix')}
             maxLength={5}
             error={errors.invoicePrefix?.message}
             {...register('invoicePrefix')}
           />
           <TextField
-            label="Credit note prefix"
+            label={t('settings.tax.creditNotePrefix')}
             maxLength={5}
             error={errors.creditNotePrefix?.message}
             {...register('creditNotePrefix')}
           />
           <TextField
-            label="Debit note prefix"
+            label={t('settings.tax.debitNotePrefix')}
             maxLength={5}
             error={errors.debitNotePrefix?.message}
             {...register('debitNotePrefix')}
@@ -103,31 +107,30 @@ export function TaxSection() {
         </div>
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" className="mt-1" {...register('einvoiceApplies')} />
-          <span>
-            E-invoicing applies to my business (aggregate turnover above Rs 5 crore): every invoice, credit note and
-            debit note is registered on the Invoice Registration Portal and carries its IRN and QR code.
-          </span>
+          <span>{t('settings.tax.einvoice')}</span>
         </label>
         <FormError message={errors.root?.message} />
         <div className="flex justify-end">
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save GST settings'}
+            {t(save.isPending ? 'settings.tax.saving' : 'settings.tax.save')}
           </Button>
         </div>
       </form>
       <div className="space-y-3 border-t border-slate-200 px-5 py-4">
-        <h3 className="font-semibold">GST returns</h3>
-        <p className="text-sm text-slate-600">
-          GSTR-1 data of a month from your invoices, credit notes and debit notes: JSON for the GST offline tool, or
-          CSV.
-        </p>
+        <h3 className="font-semibold">{t('settings.tax.returnsTitle')}</h3>
+        <p className="text-sm text-slate-600">{t('settings.tax.returnsText')}</p>
         <div className="flex flex-wrap items-end gap-2">
-          <TextField label="Month" type="month" value={month} onChange={(e) => setMonth(e.target.value)} />
+          <TextField
+            label={t('settings.tax.month')}
+            type="month"
+            value={month}
+            onChange={(e) => setMonth(e.target.value)}
+          />
           <Button variant="secondary" onClick={() => download('json')} disabled={busy}>
-            Download GSTR-1 JSON
+            {t('settings.tax.downloadJson')}
           </Button>
           <Button variant="secondary" onClick={() => download('csv')} disabled={busy}>
-            Download GSTR-1 CSV
+            {t('settings.tax.downloadCsv')}
           </Button>
         </div>
       </div>

@@ -6,6 +6,7 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/button.tsx';
 import { FormError } from '../../../components/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
+import { translateMessage, useT } from '../../../lib/i18n.tsx';
 import { createProduct, productKeys, uploadProductImages } from '../api.ts';
 import { ImagePicker } from './image-picker.tsx';
 import {
@@ -23,6 +24,7 @@ const resolver = productResolver(createProductSchema);
  * pictures, so the modal stays open on a retry panel instead of pretending all went well.
  */
 export function AddProductModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const form = useForm<ProductFormValues, unknown, ProductPayload>({
     resolver,
@@ -44,7 +46,7 @@ export function AddProductModal({ open, onClose }: { open: boolean; onClose: () 
 
   function close() {
     if (saving) return;
-    if (pending) toast.warn(`"${pending.name}" was saved without images. Add them with Edit.`);
+    if (pending) toast.warn(t('products.addModal.savedWithoutImages', { name: pending.name }));
     reset();
     onClose();
   }
@@ -52,11 +54,11 @@ export function AddProductModal({ open, onClose }: { open: boolean; onClose: () 
   async function upload(id: string, name: string) {
     try {
       await uploadProductImages(id, files);
-      toast.success(`Product "${name}" added.`);
+      toast.success(t('products.addModal.added', { name }));
       reset();
       onClose();
     } catch (err) {
-      setPending({ id, name, error: err instanceof Error ? err.message : 'Could not upload the images.' });
+      setPending({ id, name, error: err instanceof Error ? err.message : t('products.images.uploadFailed') });
     } finally {
       void queryClient.invalidateQueries({ queryKey: productKeys.all });
     }
@@ -88,25 +90,25 @@ export function AddProductModal({ open, onClose }: { open: boolean; onClose: () 
     <Modal
       open={open}
       onClose={close}
-      title="Add Product"
+      title={t('products.add')}
       size="lg"
       footer={
         pending ? (
           <>
             <Button variant="secondary" onClick={close} disabled={saving}>
-              Close
+              {t('products.close')}
             </Button>
             <Button onClick={retry} disabled={saving}>
-              {saving ? 'Uploading…' : 'Retry upload'}
+              {saving ? t('products.addModal.uploading') : t('products.addModal.retry')}
             </Button>
           </>
         ) : (
           <>
             <Button variant="secondary" onClick={close} disabled={saving}>
-              Cancel
+              {t('products.cancel')}
             </Button>
             <Button type="submit" form="add-product-form" disabled={!canSubmit}>
-              {saving ? 'Saving…' : 'Add Product'}
+              {saving ? t('products.addModal.saving') : t('products.add')}
             </Button>
           </>
         )
@@ -117,9 +119,9 @@ export function AddProductModal({ open, onClose }: { open: boolean; onClose: () 
           role="alert"
           className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
         >
-          <p className="font-semibold">“{pending.name}” was saved, but its images could not be uploaded.</p>
-          <p>{pending.error}</p>
-          <p>Retry the upload now, or close and add the images later with Edit.</p>
+          <p className="font-semibold">{t('products.addModal.pendingTitle', { name: pending.name })}</p>
+          <p>{translateMessage(pending.error)}</p>
+          <p>{t('products.addModal.pendingHelp')}</p>
         </div>
       ) : (
         <form id="add-product-form" onSubmit={onSubmit} noValidate className="space-y-5">

@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/button.tsx';
 import { FormError } from '../../../components/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
+import { T, translateMessage, useT } from '../../../lib/i18n.tsx';
 import { bulkUpload, downloadTemplate, productKeys, saveFile } from '../api.ts';
 import { errorReport } from '../error-report.ts';
 
@@ -16,6 +17,7 @@ function looksLikeCsv(file: File): boolean {
 }
 
 export function BulkUploadModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -72,15 +74,15 @@ export function BulkUploadModal({ open, onClose }: { open: boolean; onClose: () 
     <Modal
       open={open}
       onClose={close}
-      title="Bulk Product Upload"
+      title={t('products.bulk.title')}
       size="lg"
       footer={
         <>
           <Button variant="secondary" onClick={close} disabled={busy}>
-            Close
+            {t('products.close')}
           </Button>
           <Button onClick={upload} disabled={!file || busy}>
-            {busy ? 'Uploading…' : 'Upload'}
+            {busy ? t('products.bulk.uploading') : t('products.bulk.upload')}
           </Button>
         </>
       }
@@ -88,23 +90,24 @@ export function BulkUploadModal({ open, onClose }: { open: boolean; onClose: () 
       <div className="space-y-4">
         <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
           <p>
-            Upload a CSV file whose first columns are exactly{' '}
-            <code className="break-all rounded bg-white px-1 text-xs">{BULK_REQUIRED_COLUMNS.join(',')}</code>, in this
-            order. Optional columns (brand, category, subCategory, modelNumber, sizes, colors, material, dimensions,
-            weight, packaging, hsn_code, gst_percentage, status) may follow.
+            <T
+              id="products.bulk.intro"
+              values={{ columns: BULK_REQUIRED_COLUMNS.join(',') }}
+              components={[<code key="columns" className="break-all rounded bg-white px-1 text-xs" />]}
+            />
           </p>
           <Button
             variant="ghost"
             className="mt-2 -ml-2 text-brand-700"
-            onClick={() => downloadTemplate().catch((e: Error) => toast.error(e.message))}
+            onClick={() => downloadTemplate().catch((e: Error) => toast.error(translateMessage(e.message)))}
           >
-            Download template
+            {t('products.bulk.template')}
           </Button>
         </div>
 
         <div className="space-y-1">
           <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
-            CSV file
+            {t('products.bulk.file')}
           </label>
           <input
             id={inputId}
@@ -120,7 +123,9 @@ export function BulkUploadModal({ open, onClose }: { open: boolean; onClose: () 
           <div className="space-y-1" aria-live="polite">
             <div
               role="progressbar"
-              aria-label={phase.kind === 'processing' ? 'Processing rows' : 'Uploading file'}
+              aria-label={t(
+                phase.kind === 'processing' ? 'products.bulk.processingLabel' : 'products.bulk.uploadingLabel',
+              )}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={percent}
@@ -132,7 +137,7 @@ export function BulkUploadModal({ open, onClose }: { open: boolean; onClose: () 
               />
             </div>
             <p className="text-xs text-slate-600">
-              {phase.kind === 'processing' ? 'Processing rows…' : `Uploading… ${percent}%`}
+              {phase.kind === 'processing' ? t('products.bulk.processing') : t('products.bulk.progress', { percent })}
             </p>
           </div>
         )}
@@ -142,25 +147,27 @@ export function BulkUploadModal({ open, onClose }: { open: boolean; onClose: () 
         {result && (
           <div role="status" className="space-y-2">
             <p className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm font-medium text-green-800">
-              {result.successCount > 0 ? BULK_MESSAGES.success(result.successCount) : BULK_MESSAGES.complete}
+              {result.successCount > 0
+                ? t('products.bulk.success', { count: result.successCount })
+                : t('products.bulk.complete')}
             </p>
             {result.failedCount > 0 && (
               <div className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
                 <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-medium">{BULK_MESSAGES.failed(result.failedCount)}</span>
+                  <span className="font-medium">{t('products.bulk.failed', { count: result.failedCount })}</span>
                   <Button variant="ghost" className="px-2 py-1" onClick={() => setShowErrors((s) => !s)}>
-                    {showErrors ? 'Hide errors' : 'View errors'}
+                    {t(showErrors ? 'products.bulk.hideErrors' : 'products.bulk.viewErrors')}
                   </Button>
                   <Button
                     variant="ghost"
                     className="px-2 py-1"
                     onClick={() => saveFile(errorReport(result.failed), 'bulk_upload_errors.csv')}
                   >
-                    Download error report
+                    {t('products.bulk.downloadReport')}
                   </Button>
                 </div>
                 {result.truncated && (
-                  <p className="text-xs">Only the first {result.failed.length} errors are listed.</p>
+                  <p className="text-xs">{t('products.bulk.truncated', { count: result.failed.length })}</p>
                 )}
               </div>
             )}
@@ -169,9 +176,9 @@ export function BulkUploadModal({ open, onClose }: { open: boolean; onClose: () 
                 <table className="w-full text-left text-sm">
                   <thead className="sticky top-0 bg-slate-100 text-xs uppercase text-slate-600">
                     <tr>
-                      <th className="px-3 py-2">Row</th>
-                      <th className="px-3 py-2">Column</th>
-                      <th className="px-3 py-2">Reason</th>
+                      <th className="px-3 py-2">{t('products.bulk.row')}</th>
+                      <th className="px-3 py-2">{t('products.bulk.column')}</th>
+                      <th className="px-3 py-2">{t('products.bulk.reason')}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -179,7 +186,7 @@ export function BulkUploadModal({ open, onClose }: { open: boolean; onClose: () 
                       <tr key={`${f.row}-${f.column}-${f.reason}`} className="border-t border-slate-100">
                         <td className="px-3 py-1.5 tabular-nums">{f.row}</td>
                         <td className="px-3 py-1.5 font-mono text-xs">{f.column}</td>
-                        <td className="px-3 py-1.5">{f.reason}</td>
+                        <td className="px-3 py-1.5">{translateMessage(f.reason)}</td>
                       </tr>
                     ))}
                   </tbody>

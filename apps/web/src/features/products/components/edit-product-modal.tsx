@@ -1,14 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   changesNeedingReview,
-  describeReviewedChanges,
-  MODERATION_LABELS,
   PRODUCT_MESSAGES,
   type ProductDetail,
   type ProductPayload,
   priceReviewBand,
   productSchema,
   REVIEWED_FIELDS,
+  type ReviewedChange,
 } from '@ub/shared';
 import { formatInr } from '@ub/shared/format';
 import { useState } from 'react';
@@ -20,6 +19,7 @@ import { Spinner } from '../../../components/feedback.tsx';
 import { FormError } from '../../../components/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { T, type TFunction, translateMessage, useT } from '../../../lib/i18n.tsx';
 import { productKeys, productQuery, updateProduct, uploadProductImages } from '../api.ts';
 import { ImagePicker } from './image-picker.tsx';
 import {
@@ -34,6 +34,7 @@ const resolver = productResolver(productSchema);
 
 /** Edit Product: loads the product, saves every field, removes the images marked and uploads the new ones. */
 export function EditProductModal({ productId, onClose }: { productId: string | null; onClose: () => void }) {
+  const t = useT();
   const query = useQuery({ ...productQuery(productId ?? ''), enabled: Boolean(productId) });
   // The form renders its Save/Cancel into the modal's footer, pinned below the scrolling fields as in Add Product.
   const [footer, setFooter] = useState<HTMLDivElement | null>(null);
@@ -41,12 +42,12 @@ export function EditProductModal({ productId, onClose }: { productId: string | n
     <Modal
       open={Boolean(productId)}
       onClose={onClose}
-      title="Edit Product"
+      title={t('products.editModal.title')}
       size="lg"
       footer={<div ref={setFooter} className="contents" />}
     >
       {query.isPending ? (
-        <Spinner label="Loading product..." />
+        <Spinner label={t('products.editModal.loading')} />
       ) : query.isError ? (
         // A link to a product that is gone (or not this seller's) says so; other failures keep the spec's text.
         <FormError
@@ -72,6 +73,7 @@ function EditForm({
   onClose: () => void;
   footer: HTMLDivElement | null;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   // The product as this form loaded it: its version goes back with the save (a refetch in the background must not
   // move it on, or a stale form would overwrite what a buyer's order changed), and its moderation is what the
@@ -127,15 +129,17 @@ function EditForm({
           } catch (err) {
             // The fields are saved; keep the modal open with the new images so the seller can retry.
             setError(
-              `Changes saved, but the new images could not be uploaded: ${err instanceof Error ? err.message : ''}`,
+              t('products.editModal.imagesFailed', {
+                error: err instanceof Error ? translateMessage(err.message) : '',
+              }),
             );
             return;
           }
         }
         if (loaded.moderation_status === 'approved' && saved.moderation_status === 'pending') {
-          toast.info(`Product "${values.name}" updated and sent back for review.`);
+          toast.info(t('products.editModal.sentBack', { name: values.name }));
         } else {
-          toast.success(`Product "${values.name}" updated.`);
+          toast.success(t('products.editModal.updated', { name: values.name }));
         }
         onClose();
       } catch (err) {
@@ -157,14 +161,10 @@ function EditForm({
           role="alert"
           className="space-y-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
         >
-          <p className="font-semibold">{PRODUCT_MESSAGES.stale}</p>
-          <p>
-            A buyer&apos;s order, an admin or another window changed it, so saving this form would undo that. What you
-            typed is still here; load the latest version to see the product as it is now (your changes are replaced),
-            then make them again.
-          </p>
+          <p className="font-semibold">{translateMessage(PRODUCT_MESSAGES.stale)}</p>
+          <p>{t('products.editModal.staleHelp')}</p>
           <Button variant="secondary" onClick={loadLatest} disabled={saving}>
-            Load the latest version
+            {t('products.editModal.loadLatest')}
           </Button>
         </div>
       ) : (
@@ -184,10 +184,10 @@ function EditForm({
         createPortal(
           <>
             <Button variant="secondary" onClick={onClose} disabled={saving}>
-              Cancel
+              {t('products.cancel')}
             </Button>
             <Button type="submit" form="edit-product-form" disabled={saving || invalid}>
-              {saving ? 'Saving…' : 'Save Changes'}
+              {saving ? t('products.editModal.saving') : t('products.editModal.save')}
             </Button>
           </>,
           footer,
@@ -207,11 +207,20 @@ function ModerationNotice({
   product: ProductDetail;
   review: ReturnType<typeof changesNeedingReview>;
 }) {
+  const t = useT();
   if (product.moderation_status !== 'approved') {
     return (
       <p className="text-sm text-slate-600">
-        Moderation: <span className="font-medium">{MODERATION_LABELS[product.moderation_status]}</span>
-        {product.moderation_reason ? ` (${product.moderation_reason})` : ''}
+        <T
+          id="products.editModal.moderation"
+          values={{
+            status: t(`products.moderation.${product.moderation_status}`),
+            reason: product.moderation_reason
+              ? t('products.editModal.moderationReason', { reason: product.moderation_reason })
+              : '',
+          }}
+          components={[<span key="status" className="font-medium" />]}
+        />
       </p>
     );
   }
@@ -221,17 +230,28 @@ function ModerationNotice({
       role="note"
       className="space-y-1 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
     >
-      <p className="font-semibold">This product is approved and buyers can order it.</p>
+      <p className="font-semibold">{t('products.editModal.approvedTitle')}</p>
       <p>
-        Changing its {describeReviewedChanges([...REVIEWED_FIELDS, 'images'], 'or')}, or a price below{' '}
-        {formatInr(band.min)} or above {formatInr(band.max)}, sends it back to Pending Approval: buyers cannot order it
-        until an admin approves it again.
+        {t('products.editModal.approvedRule', {
+          fields: describeChanges(t, [...REVIEWED_FIELDS, 'images'], 'or'),
+          min: formatInr(band.min),
+          max: formatInr(band.max),
+        })}
       </p>
       {review.length > 0 && (
         <p className="font-semibold">
-          Saving now sends it back for review (changed: {describeReviewedChanges(review)}).
+          {t('products.editModal.sendsBack', { fields: describeChanges(t, review, 'and') })}
         </p>
       )}
     </div>
   );
+}
+
+/** "name, price and images" in the active language (the shared describeReviewedChanges says it in English). */
+function describeChanges(t: TFunction, changes: readonly ReviewedChange[], conjunction: 'and' | 'or'): string {
+  const words = changes.map((c) => t(`products.editModal.changes.${c}`));
+  const last = words.at(-1) ?? '';
+  if (words.length < 2) return last;
+  const head = words.slice(0, -1).join(t('products.editModal.listSeparator'));
+  return t(conjunction === 'and' ? 'products.editModal.listAnd' : 'products.editModal.listOr', { head, last });
 }

@@ -1,5 +1,6 @@
 import { IMAGE_TYPES, LIMITS, MAX_PRODUCT_IMAGES, PRODUCT_MESSAGES, type ProductMedia } from '@ub/shared';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { translateMessage, useT } from '../../../lib/i18n.tsx';
 
 /** Reads the image in the browser to learn its width; rejects when it cannot be decoded. */
 async function imageWidth(file: File): Promise<number> {
@@ -44,6 +45,7 @@ export function ImagePicker({
   emptyMessage,
   disabled,
 }: ImagePickerProps) {
+  const t = useT();
   const inputId = useId();
   const [errors, setErrors] = useState<string[]>([]);
   const [checking, setChecking] = useState(false);
@@ -67,7 +69,7 @@ export function ImagePicker({
       const problem = await checkImageFile(file);
       if (problem) problems.push(problem);
       else if (accepted.length < room) accepted.push(file);
-      else problems.push(`A product can have at most ${MAX_PRODUCT_IMAGES} images.`);
+      else problems.push(t('products.images.tooMany', { max: MAX_PRODUCT_IMAGES }));
     }
     setChecking(false);
     setErrors([...new Set(problems)]);
@@ -78,7 +80,7 @@ export function ImagePicker({
   const noImages = kept + files.length === 0;
   return (
     <div className="space-y-2">
-      <span className="block text-sm font-medium text-slate-700">Product Images</span>
+      <span className="block text-sm font-medium text-slate-700">{t('products.images.label')}</span>
       <div className="flex flex-wrap gap-3">
         {existing.map((m) => {
           const isRemoved = removed.includes(m.id);
@@ -91,9 +93,9 @@ export function ImagePicker({
                   disabled={disabled}
                   onClick={() => onToggleRemove(m.id)}
                   className="absolute inset-x-1 bottom-1 rounded bg-white/90 px-1 py-0.5 text-xs font-semibold text-slate-800 shadow"
-                  aria-label={isRemoved ? `Keep image ${m.name}` : `Remove image ${m.name}`}
+                  aria-label={t(isRemoved ? 'products.images.keep' : 'products.images.remove', { name: m.name })}
                 >
-                  {isRemoved ? 'Undo' : 'Remove'}
+                  {t(isRemoved ? 'products.images.undo' : 'products.images.removeButton')}
                 </button>
               )}
             </div>
@@ -101,15 +103,19 @@ export function ImagePicker({
         })}
         {previews.map((p, i) => (
           <div key={p.url} className={tile}>
-            <img src={p.url} alt={`Preview of ${p.file.name}`} className="h-full w-full object-cover" />
+            <img
+              src={p.url}
+              alt={t('products.images.preview', { name: p.file.name })}
+              className="h-full w-full object-cover"
+            />
             <button
               type="button"
               disabled={disabled}
               onClick={() => onFilesChange(files.filter((_, j) => j !== i))}
               className="absolute inset-x-1 bottom-1 rounded bg-white/90 px-1 py-0.5 text-xs font-semibold text-slate-800 shadow"
-              aria-label={`Remove ${p.file.name}`}
+              aria-label={t('products.images.removeNew', { name: p.file.name })}
             >
-              Remove
+              {t('products.images.removeButton')}
             </button>
           </div>
         ))}
@@ -119,7 +125,7 @@ export function ImagePicker({
             className={`flex h-24 w-24 cursor-pointer flex-col items-center justify-center rounded-lg border-2 border-dashed border-slate-300 text-center text-xs text-slate-600 hover:border-brand-600 hover:text-brand-700 ${disabled ? 'pointer-events-none opacity-50' : ''}`}
           >
             <span className="text-2xl leading-none">+</span>
-            {checking ? 'Checking…' : 'Add images'}
+            {t(checking ? 'products.images.checking' : 'products.images.addImages')}
           </label>
         )}
       </div>
@@ -135,15 +141,15 @@ export function ImagePicker({
           e.target.value = '';
         }}
       />
-      <p className="text-xs text-slate-500">
-        JPEG, PNG or WebP, up to 10 MB each, 500 to 10000 px wide; up to {MAX_PRODUCT_IMAGES} images.
-      </p>
+      <p className="text-xs text-slate-500">{t('products.images.rules', { max: MAX_PRODUCT_IMAGES })}</p>
       {errors.map((e) => (
         <p key={e} role="alert" className="text-xs font-medium text-red-600">
-          {e}
+          {translateMessage(e)}
         </p>
       ))}
-      {noImages && emptyMessage && <p className="text-xs font-medium text-amber-700">{emptyMessage}</p>}
+      {noImages && emptyMessage && (
+        <p className="text-xs font-medium text-amber-700">{translateMessage(emptyMessage)}</p>
+      )}
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  CATEGORY_LABELS,
   LIMITS,
   MATERIALS,
   formatList,
@@ -14,6 +13,7 @@ import type { Resolver, UseFormReturn } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { SelectField, TextAreaField, TextField } from '../../../components/field.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { useGstRates } from '../api.ts';
 
 /** What the inputs hold: text, as typed; the shared schema turns it into the payload. */
@@ -109,19 +109,6 @@ export function serverErrorMessage(
   return Object.values(err.fields).includes(err.message) ? null : err.message;
 }
 
-const UNIT_LABELS: Record<string, string> = {
-  piece: 'Piece',
-  kg: 'Kilogram (kg)',
-  gram: 'Gram',
-  liter: 'Litre',
-  meter: 'Metre',
-  box: 'Box',
-  pack: 'Pack',
-};
-
-/** Approval needs both tax fields (the admin console refuses to approve without them). */
-const TAX_HINT = 'Needed for approval: tax invoices print it.';
-
 /** Every product field, laid out in two columns from 640 px up. */
 export function ProductFields({
   form,
@@ -137,7 +124,10 @@ export function ProductFields({
     setValue,
     formState: { errors },
   } = form;
+  const t = useT();
   const gstRates = useGstRates();
+  // Approval needs both tax fields (the admin console refuses to approve without them).
+  const taxHint = t('products.fields.taxHint');
   const listProps = (name: 'sizes' | 'colors') => {
     const reg = register(name);
     return {
@@ -151,19 +141,19 @@ export function ProductFields({
   return (
     <fieldset disabled={disabled} className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <TextField label="Product Name *" error={errors.name?.message} {...register('name')} />
+        <TextField label={t('products.fields.name')} error={errors.name?.message} {...register('name')} />
       </div>
       <div className="sm:col-span-2">
         <TextAreaField
-          label="Description *"
+          label={t('products.fields.description')}
           rows={3}
           error={errors.description?.message}
           {...register('description')}
         />
       </div>
-      <TextField label="SKU *" error={errors.sku?.message} {...register('sku')} />
+      <TextField label={t('products.fields.sku')} error={errors.sku?.message} {...register('sku')} />
       <TextField
-        label="Price (₹) *"
+        label={t('products.fields.price')}
         type="number"
         inputMode="decimal"
         min="0"
@@ -172,7 +162,7 @@ export function ProductFields({
         {...register('price')}
       />
       <TextField
-        label="MOQ (minimum order quantity) *"
+        label={t('products.fields.moq')}
         type="number"
         inputMode="numeric"
         min={LIMITS.moqMin}
@@ -181,7 +171,7 @@ export function ProductFields({
         {...register('moq')}
       />
       <TextField
-        label="Stock *"
+        label={t('products.fields.stock')}
         type="number"
         inputMode="numeric"
         min={LIMITS.stockMin}
@@ -189,83 +179,101 @@ export function ProductFields({
         error={errors.stock?.message}
         {...register('stock')}
       />
-      <SelectField label="Unit *" error={errors.unit?.message} {...register('unit')}>
-        <option value="">Select unit</option>
+      <SelectField label={t('products.fields.unit')} error={errors.unit?.message} {...register('unit')}>
+        <option value="">{t('products.fields.selectUnit')}</option>
         {UNITS.map((u) => (
           <option key={u} value={u}>
-            {UNIT_LABELS[u] ?? u}
+            {t(`products.unitOptions.${u}`)}
           </option>
         ))}
       </SelectField>
       <SelectField
-        label={categoryRequired ? 'Category *' : 'Category'}
+        label={t(categoryRequired ? 'products.fields.categoryRequired' : 'products.fields.category')}
         error={errors.category?.message}
         {...register('category')}
       >
-        <option value="">Select category</option>
+        <option value="">{t('products.fields.selectCategory')}</option>
         {PRODUCT_CATEGORIES.map((c) => (
           <option key={c} value={c}>
-            {CATEGORY_LABELS[c] ?? c}
-          </option>
-        ))}
-      </SelectField>
-      <TextField label="Sub-category" error={errors.subCategory?.message} {...register('subCategory')} />
-      <TextField label="Brand" error={errors.brand?.message} {...register('brand')} />
-      <TextField label="Model Number" error={errors.modelNumber?.message} {...register('modelNumber')} />
-      <SelectField label="Material" error={errors.material?.message} {...register('material')}>
-        <option value="">Select material</option>
-        {MATERIALS.map((m) => (
-          <option key={m} value={m}>
-            {m}
+            {t(`products.categories.${c}`)}
           </option>
         ))}
       </SelectField>
       <TextField
-        label="Sizes"
-        placeholder="S, M, L"
-        hint="Separate with commas."
+        label={t('products.fields.subCategory')}
+        error={errors.subCategory?.message}
+        {...register('subCategory')}
+      />
+      <TextField label={t('products.fields.brand')} error={errors.brand?.message} {...register('brand')} />
+      <TextField
+        label={t('products.fields.modelNumber')}
+        error={errors.modelNumber?.message}
+        {...register('modelNumber')}
+      />
+      <SelectField label={t('products.fields.material')} error={errors.material?.message} {...register('material')}>
+        <option value="">{t('products.fields.selectMaterial')}</option>
+        {MATERIALS.map((m) => (
+          <option key={m} value={m}>
+            {t(`products.materials.${m}`)}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={t('products.fields.sizes')}
+        placeholder={t('products.fields.sizesPlaceholder')}
+        hint={t('products.fields.commaHint')}
         error={errors.sizes?.message}
         {...listProps('sizes')}
       />
       <TextField
-        label="Colours"
-        placeholder="Red, Blue"
-        hint="Separate with commas."
+        label={t('products.fields.colours')}
+        placeholder={t('products.fields.coloursPlaceholder')}
+        hint={t('products.fields.commaHint')}
         error={errors.colors?.message}
         {...listProps('colors')}
       />
       <TextField
-        label="Dimensions"
-        placeholder="20 x 10 x 5 cm"
+        label={t('products.fields.dimensions')}
+        placeholder={t('products.fields.dimensionsPlaceholder')}
         error={errors.dimensions?.message}
         {...register('dimensions')}
       />
-      <TextField label="Weight" placeholder="450 g" error={errors.weight?.message} {...register('weight')} />
       <TextField
-        label="Packaging"
-        placeholder="Carton of 24"
+        label={t('products.fields.weight')}
+        placeholder={t('products.fields.weightPlaceholder')}
+        error={errors.weight?.message}
+        {...register('weight')}
+      />
+      <TextField
+        label={t('products.fields.packaging')}
+        placeholder={t('products.fields.packagingPlaceholder')}
         error={errors.packaging?.message}
         {...register('packaging')}
       />
       <TextField
-        label="HSN Code"
+        label={t('products.fields.hsn')}
         inputMode="numeric"
-        placeholder="4, 6 or 8 digits"
-        hint={TAX_HINT}
+        placeholder={t('products.fields.hsnPlaceholder')}
+        hint={taxHint}
         error={errors.hsn_code?.message}
         {...register('hsn_code')}
       />
-      <SelectField label="GST %" hint={TAX_HINT} error={errors.gst_percentage?.message} {...register('gst_percentage')}>
-        <option value="">Select GST rate</option>
+      <SelectField
+        label={t('products.fields.gst')}
+        hint={taxHint}
+        error={errors.gst_percentage?.message}
+        {...register('gst_percentage')}
+      >
+        <option value="">{t('products.fields.selectGst')}</option>
         {gstRates.map((r) => (
           <option key={r} value={String(r)}>
-            {r}%
+            {t('products.fields.gstRate', { rate: r })}
           </option>
         ))}
       </SelectField>
-      <SelectField label="Status" error={errors.status?.message} {...register('status')}>
-        <option value="active">Active</option>
-        <option value="inactive">Inactive</option>
+      <SelectField label={t('products.fields.status')} error={errors.status?.message} {...register('status')}>
+        <option value="active">{t('products.status.active')}</option>
+        <option value="inactive">{t('products.status.inactive')}</option>
       </SelectField>
     </fieldset>
   );
