@@ -22,6 +22,16 @@ const CONVERTED = [
   'features/auth/phone-field.tsx',
   'features/shell/sidebar-layout.tsx',
   'features/shell/user-menu.tsx',
+  // Buyer and catalogue screens (i18n-buyer): public catalogue, buyer registration, the buyer area, order list.
+  'features/catalog',
+  'features/buyer-register',
+  'features/buyer-shell',
+  'features/buyer-dashboard',
+  'features/buyer-orders',
+  'features/buyer-rfqs',
+  'features/buyer-profile',
+  'features/buyer-addresses',
+  'features/order-list',
 ];
 /** Converted files that still hold text on purpose. */
 const SKIP_FILES = new Set([
