@@ -22,6 +22,10 @@ import { PayPanel } from './components/pay-panel.tsx';
 import { OrderTimeline, OrderTotals } from '../../components/order-summary.tsx';
 import { quantityText } from '../catalog/labels.ts';
 
+/** The look of a file input's button (the input itself is hidden inside its label, which opens it). */
+const FILE_BUTTON =
+  'cursor-pointer rounded-lg bg-brand-50 px-3 py-2 font-semibold text-brand-700 hover:bg-brand-100 [label:focus-within_&]:ring-2 [label:focus-within_&]:ring-brand-600';
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-4" aria-label={title}>
@@ -355,11 +359,20 @@ function DisputesSection({ order, canDispute }: { order: BuyerOrderDetail; canDi
           />
           <label className="block text-sm font-medium text-slate-700">
             {t('buyer.order.dispute.evidenceOptional')}
+            {/* The browser's own file button speaks the browser's language: ours says it in the page's. */}
+            <span className="mt-1 flex flex-wrap items-center gap-3 font-normal">
+              <span className={FILE_BUTTON}>{t('buyer.order.dispute.chooseFiles')}</span>
+              <span className="text-slate-600">
+                {files.length
+                  ? t('buyer.order.dispute.chosen', { count: files.length })
+                  : t('buyer.order.dispute.noFiles')}
+              </span>
+            </span>
             <input
               type="file"
               multiple
               accept="image/jpeg,image/png,image/webp,application/pdf"
-              className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
+              className="sr-only"
               onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
             />
             <span className="mt-1 block text-xs font-normal text-slate-500">
@@ -388,12 +401,15 @@ function MoreEvidence({ disputeId }: { disputeId: string }) {
   return (
     <label className="mt-2 block text-xs font-medium text-slate-600">
       {t('buyer.order.dispute.addEvidence')}
+      <span className={`mt-1 flex w-fit text-xs ${FILE_BUTTON} ${add.isPending ? 'opacity-50' : ''}`}>
+        {add.isPending ? t('buyer.order.dispute.uploading') : t('buyer.order.dispute.chooseFiles')}
+      </span>
       <input
         type="file"
         multiple
         accept="image/jpeg,image/png,image/webp,application/pdf"
         disabled={add.isPending}
-        className="mt-1 block w-full text-xs file:mr-2 file:rounded file:border-0 file:bg-brand-50 file:px-2 file:py-1 file:font-semibold file:text-brand-700"
+        className="sr-only"
         onChange={async (e) => {
           const input = e.currentTarget;
           const files = Array.from(input.files ?? []);

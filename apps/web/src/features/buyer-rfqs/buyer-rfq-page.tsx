@@ -100,7 +100,14 @@ export default function BuyerRfqPage() {
             offers={rfq.offers}
             names={{ seller: rfq.sellerCompany, buyer: t('buyer.rfq.you') }}
             own="buyer"
-            labels={{ reject: t('buyer.rfq.declined') }}
+            labels={{
+              request: t('buyer.rfq.offerKinds.request'),
+              quote: t('buyer.rfq.offerKinds.quote'),
+              counter: t('buyer.rfq.offerKinds.counter'),
+              approve: t('buyer.rfq.offerKinds.approve'),
+              accept: t('buyer.rfq.offerKinds.accept'),
+              reject: t('buyer.rfq.declined'),
+            }}
           />
         </section>
       </div>

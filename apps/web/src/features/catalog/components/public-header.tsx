@@ -1,4 +1,5 @@
 import { Link, NavLink } from 'react-router';
+import { LanguageSwitch } from '../../../app/language-switch.tsx';
 import { BrandMark } from '../../../components/brand-mark.tsx';
 import { useT } from '../../../lib/i18n.tsx';
 
@@ -16,12 +17,14 @@ export function PublicHeader() {
         <a href="/" aria-label={t('catalog.header.home')} className="shrink-0 rounded-lg">
           <span className="flex items-center gap-2">
             <BrandMark />
-            <span className="text-lg font-bold tracking-tight text-slate-900">
+            {/* On a phone the mark alone (the link names the home page), leaving room for the language switch. */}
+            <span className="hidden text-lg font-bold tracking-tight text-slate-900 sm:inline">
               Udyog <span className="text-brand-700">Bazaar</span>
             </span>
           </span>
         </a>
         <nav aria-label={t('catalog.header.nav')} className="flex items-center gap-1">
+          <LanguageSwitch compact />
           <NavLink to="/products" className={navLink}>
             {t('catalog.header.products')}
           </NavLink>
