@@ -54,7 +54,7 @@ function LineRow({ line }: { line: CartLine }) {
           )}
         </div>
       </div>
-      <div className="flex items-start justify-between gap-4 sm:justify-end">
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 sm:flex-nowrap sm:justify-end">
         <QuantityEditor line={line} />
         <div className="min-w-28 text-right">
           <p className="font-semibold text-slate-900">{formatInr(line.total)}</p>

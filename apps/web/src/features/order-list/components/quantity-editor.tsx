@@ -53,7 +53,12 @@ export function QuantityEditor({ line }: { line: CartLine }) {
           className={`w-24 rounded-lg border px-2 py-1.5 text-sm ${error ? 'border-red-400' : 'border-slate-300'} disabled:bg-slate-100`}
         />
         {changed && (
-          <Button variant="secondary" className="px-3 py-1.5" disabled={update.isPending} onClick={save}>
+          <Button
+            variant="secondary"
+            className="px-3 py-1.5 whitespace-nowrap"
+            disabled={update.isPending}
+            onClick={save}
+          >
             {update.isPending ? t('orderList.quantity.saving') : t('orderList.quantity.update')}
           </Button>
         )}
