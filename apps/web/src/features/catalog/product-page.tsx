@@ -112,7 +112,9 @@ function ProductView({ product: p }: { product: CatalogProductDetail }) {
       </div>
       <div className="flex flex-col gap-4">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">{p.name}</h1>
+          <h1 translate="no" className="text-2xl font-bold text-slate-900">
+            {p.name}
+          </h1>
           <p className="mt-2 text-3xl font-bold text-slate-900">
             {formatInr(p.price)}{' '}
             <span className="text-base font-normal text-slate-500">
@@ -156,7 +158,9 @@ function ProductView({ product: p }: { product: CatalogProductDetail }) {
               .map(([k, v]) => (
                 <div key={k} className="contents">
                   <dt className="text-slate-500">{t(`catalog.product.specs.${k}`)}</dt>
-                  <dd className="text-slate-900">{v}</dd>
+                  <dd translate={k === 'category' ? undefined : 'no'} className="text-slate-900">
+                    {v}
+                  </dd>
                 </div>
               ))}
           </dl>
@@ -166,7 +170,9 @@ function ProductView({ product: p }: { product: CatalogProductDetail }) {
         <h2 id="about-title" className="mb-2 text-sm font-semibold text-slate-900">
           {t('catalog.product.about')}
         </h2>
-        <p className="whitespace-pre-line text-sm text-slate-700">{p.description}</p>
+        <p translate="no" className="whitespace-pre-line text-sm text-slate-700">
+          {p.description}
+        </p>
       </section>
     </article>
   );
@@ -178,10 +184,10 @@ function SellerCard({ seller: s }: { seller: CatalogProductDetail['seller'] }) {
     <section aria-label={t('catalog.product.seller')} className="rounded-xl border border-slate-200 bg-white p-4">
       <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t('catalog.product.soldBy')}</p>
       <Link to={`/sellers/${s.id}`} className="mt-1 block text-base font-semibold text-brand-700 hover:underline">
-        {s.company}
+        <span translate="no">{s.company}</span>
       </Link>
       <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-        {s.state && <span>{s.state}</span>}
+        {s.state && <span translate="no">{s.state}</span>}
         {s.verified && <VerifiedBadge />}
         {s.since && <span>{t('catalog.product.memberSince', { date: formatDate(s.since) })}</span>}
       </p>

@@ -149,11 +149,14 @@ function FacetButton({
   count,
   selected,
   onClick,
+  data = false,
 }: {
   label: string;
   count?: number;
   selected: boolean;
   onClick: () => void;
+  /** The label is a value shown as written (a state's name), not a catalogue message. */
+  data?: boolean;
 }) {
   return (
     <li>
@@ -165,7 +168,7 @@ function FacetButton({
           selected ? 'bg-brand-50 font-semibold text-brand-700' : 'text-slate-700 hover:bg-slate-100'
         }`}
       >
-        <span>{label}</span>
+        <span translate={data ? 'no' : undefined}>{label}</span>
         {count !== undefined && <span className="text-xs text-slate-500">{formatCount(count)}</span>}
       </button>
     </li>
@@ -314,6 +317,7 @@ function Filters({
             <FacetButton
               key={s.value}
               label={s.value}
+              data
               count={s.count}
               selected={filters.state === s.value}
               onClick={() => setFilter('state', filters.state === s.value ? '' : s.value)}

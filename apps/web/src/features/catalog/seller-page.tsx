@@ -55,10 +55,12 @@ export default function SellerPage() {
         <>
           <section className="mb-6 rounded-xl border border-slate-200 bg-white p-5">
             <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold text-slate-900">
-              {data.company} {data.verified && <VerifiedBadge />}
+              <span translate="no">{data.company}</span> {data.verified && <VerifiedBadge />}
             </h1>
             <p className="mt-1 text-sm text-slate-600">
-              {[data.state, data.category ? categoryText(t, data.category) : null].filter(Boolean).join(' · ')}
+              {data.state && <span translate="no">{data.state}</span>}
+              {data.state && data.category ? ' · ' : ''}
+              {data.category ? categoryText(t, data.category) : null}
               {data.since && t('catalog.seller.since', { date: formatDate(data.since) })}
             </p>
             <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">

@@ -25,7 +25,9 @@ export function ProductCard({ product: p }: { product: CatalogProduct }) {
           )}
         </div>
         <div className="flex flex-1 flex-col gap-1 p-3">
-          <span className="line-clamp-2 text-sm font-semibold text-slate-900 group-hover:text-brand-700">{p.name}</span>
+          <span translate="no" className="line-clamp-2 text-sm font-semibold text-slate-900 group-hover:text-brand-700">
+            {p.name}
+          </span>
           <span className="text-base font-bold text-slate-900">
             {formatInr(p.price)}{' '}
             <span className="text-xs font-normal text-slate-500">
@@ -37,8 +39,10 @@ export function ProductCard({ product: p }: { product: CatalogProduct }) {
           </span>
           {p.category && <span className="text-xs text-slate-500">{categoryText(t, p.category)}</span>}
           <span className="mt-auto flex flex-wrap items-center gap-1 pt-2 text-xs text-slate-600">
-            <span className="font-medium text-slate-800">{p.sellerName}</span>
-            {p.sellerState && <span>· {p.sellerState}</span>}
+            <span translate="no" className="font-medium text-slate-800">
+              {p.sellerName}
+            </span>
+            {p.sellerState && <span translate="no">· {p.sellerState}</span>}
             {p.verified && <VerifiedBadge small />}
           </span>
         </div>
