@@ -7,7 +7,7 @@ import { uniquePhone, validGstin } from '../support/api.ts';
  * plain ASCII words left on a converted screen did not come from a catalogue, and a page wider than the phone
  * means a layout that does not hold longer words. Then a seller registers and signs in with the UI in Hindi.
  */
-const CONVERTED = ['/', '/login', '/register', '/forgot-password', '/no-such-page'];
+const CONVERTED = ['/', '/login', '/register', '/forgot-password', '/no-such-page', '/products', '/buyer/register'];
 
 /**
  * Text on screen that is neither a catalogue's (accented) nor a name or value the page shows as it is. Data that
@@ -71,6 +71,24 @@ test('the landing page arrives in Hindi from the server, and the switch changes 
   await expect(page.locator('html')).toHaveAttribute('lang', 'mr-IN');
   await page.getByTestId('language-switch').first().selectOption('en');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Sell to verified buyers');
+});
+
+test('the catalogue arrives in Hindi from the server, and its header switch changes it in place', async ({
+  page,
+  context,
+}) => {
+  await setLanguage(context, 'hi');
+  const html = await (await page.request.get('/products', { headers: { cookie: 'ub_lang=hi' } })).text();
+  expect(html).toContain('<html lang="hi-IN"');
+  expect(html).toContain('सभी प्रोडक्ट');
+  expect(html).toContain('फ़िल्टर');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/products');
+  await page.locator('html[data-app-ready]').waitFor();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('सभी प्रोडक्ट');
+  await page.getByTestId('language-switch').selectOption('en');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('All products');
+  await expect(page.getByLabel('Search products')).toBeVisible();
 });
 
 test('a seller registers and signs in with the UI in Hindi, meeting a Hindi validation error and a Hindi server error', async ({

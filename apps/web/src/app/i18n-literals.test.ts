@@ -28,6 +28,16 @@ const CONVERTED = [
   'features/notifications',
   'features/help',
   'features/settings',
+  // Buyer and catalogue screens (i18n-buyer): public catalogue, buyer registration, the buyer area, order list.
+  'features/catalog',
+  'features/buyer-register',
+  'features/buyer-shell',
+  'features/buyer-dashboard',
+  'features/buyer-orders',
+  'features/buyer-rfqs',
+  'features/buyer-profile',
+  'features/buyer-addresses',
+  'features/order-list',
 ];
 /** Converted files that still hold text on purpose. */
 const SKIP_FILES = new Set([

@@ -6,6 +6,7 @@ import { Button } from '../../components/button.tsx';
 import { Badge, PageHeader } from '../../components/feedback.tsx';
 import { ListPanel } from '../../components/list-panel.tsx';
 import { Modal } from '../../components/modal.tsx';
+import { translateMessage, useT } from '../../lib/i18n.tsx';
 import { useAddresses } from './api/addresses.ts';
 import { useDeleteAddress } from './api/delete-address.ts';
 import { useSaveAddress } from './api/save-address.ts';
@@ -13,6 +14,7 @@ import { AddressForm } from './components/address-form.tsx';
 
 /** The address book: cards, add and edit in a modal, delete after a confirmation, set the default. */
 export default function AddressesPage() {
+  const t = useT();
   const query = useAddresses();
   const save = useSaveAddress();
   const remove = useDeleteAddress();
@@ -24,33 +26,33 @@ export default function AddressesPage() {
   const makeDefault = async (a: BuyerAddress) => {
     try {
       await save.mutateAsync({ ...a, line2: a.line2 ?? undefined, isDefault: true });
-      toast.success(`"${a.label}" is now your default address.`);
+      toast.success(t('buyer.addresses.nowDefault', { label: a.label }));
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : 'The default could not be changed.');
+      toast.error(err instanceof Error ? translateMessage(err.message) : t('buyer.addresses.defaultFailed'));
     }
   };
 
   return (
     <div>
       <PageHeader
-        title="Addresses"
-        description="Where your orders are shipped. Choose one at checkout and when you confirm an order from an RFQ."
+        title={t('buyer.addresses.title')}
+        description={t('buyer.addresses.description')}
         actions={
           <Button
             onClick={() => setEditing('new')}
             disabled={full}
-            title={full ? 'Your address book is full' : undefined}
+            title={full ? t('buyer.addresses.full') : undefined}
           >
-            Add address
+            {t('buyer.addresses.add')}
           </Button>
         }
       />
       <ListPanel
         query={query}
-        loadingLabel="Loading addresses..."
+        loadingLabel={t('buyer.addresses.loading')}
         empty={addresses.length === 0}
-        emptyTitle="No addresses yet"
-        emptyText="Add the addresses your orders go to: head office, warehouse, factory."
+        emptyTitle={t('buyer.addresses.empty')}
+        emptyText={t('buyer.addresses.emptyText')}
       >
         <ul className="grid gap-4 p-4 md:grid-cols-2 xl:grid-cols-3">
           {addresses.map((a) => (
@@ -60,7 +62,7 @@ export default function AddressesPage() {
                   <MapPin aria-hidden className="size-4 text-brand-700" />
                   {a.label}
                 </p>
-                {a.isDefault && <Badge tone="green">Default</Badge>}
+                {a.isDefault && <Badge tone="green">{t('buyer.addresses.default')}</Badge>}
               </div>
               <address className="mt-2 flex-1 text-sm not-italic leading-6 text-slate-700">
                 {a.contactName}, +91 {a.phone}
@@ -77,15 +79,15 @@ export default function AddressesPage() {
               </address>
               <div className="mt-3 flex flex-wrap gap-2 border-t border-slate-100 pt-3">
                 <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(a)}>
-                  Edit
+                  {t('buyer.addresses.edit')}
                 </Button>
                 {!a.isDefault && (
                   <Button variant="ghost" className="px-3 py-1.5" onClick={() => makeDefault(a)}>
-                    Set as default
+                    {t('buyer.addresses.setDefault')}
                   </Button>
                 )}
                 <Button variant="ghost" className="px-3 py-1.5 text-red-700!" onClick={() => setDeleting(a)}>
-                  Delete
+                  {t('buyer.addresses.delete')}
                 </Button>
               </div>
             </li>
@@ -93,14 +95,12 @@ export default function AddressesPage() {
         </ul>
       </ListPanel>
       {full && (
-        <p className="pt-3 text-sm text-slate-600">
-          Your address book holds at most {query.data?.limit} addresses. Delete one to add another.
-        </p>
+        <p className="pt-3 text-sm text-slate-600">{t('buyer.addresses.limit', { limit: query.data?.limit })}</p>
       )}
       <Modal
         open={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'Add address' : 'Edit address'}
+        title={editing === 'new' ? t('buyer.addresses.add') : t('buyer.addresses.editTitle')}
         size="lg"
       >
         {editing !== null && (
@@ -110,7 +110,11 @@ export default function AddressesPage() {
             onCancel={() => setEditing(null)}
             onSubmit={async (values) => {
               const saved = await save.mutateAsync({ ...values, id: editing === 'new' ? undefined : editing.id });
-              toast.success(editing === 'new' ? `"${saved.label}" added.` : `"${saved.label}" saved.`);
+              toast.success(
+                editing === 'new'
+                  ? t('buyer.addresses.added', { label: saved.label })
+                  : t('buyer.addresses.saved', { label: saved.label }),
+              );
               setEditing(null);
             }}
           />
@@ -119,12 +123,12 @@ export default function AddressesPage() {
       <Modal
         open={deleting !== null}
         onClose={() => setDeleting(null)}
-        title="Delete address?"
+        title={t('buyer.addresses.deleteTitle')}
         size="sm"
         footer={
           <>
             <Button variant="secondary" onClick={() => setDeleting(null)}>
-              Keep it
+              {t('buyer.addresses.keep')}
             </Button>
             <Button
               variant="danger"
@@ -133,22 +137,21 @@ export default function AddressesPage() {
                 if (!deleting) return;
                 try {
                   await remove.mutateAsync(deleting.id);
-                  toast.success(`"${deleting.label}" deleted.`);
+                  toast.success(t('buyer.addresses.deleted', { label: deleting.label }));
                   setDeleting(null);
                 } catch (err) {
-                  toast.error(err instanceof Error ? err.message : 'The address could not be deleted.');
+                  toast.error(err instanceof Error ? translateMessage(err.message) : t('buyer.addresses.deleteFailed'));
                 }
               }}
             >
-              Delete
+              {t('buyer.addresses.delete')}
             </Button>
           </>
         }
       >
         {deleting && (
           <p className="text-sm text-slate-700">
-            "{deleting.label}" ({deleting.line1}, {deleting.city}) will be removed from your address book. Orders
-            already placed keep their address.
+            {t('buyer.addresses.deleteText', { label: deleting.label, line1: deleting.line1, city: deleting.city })}
           </p>
         )}
       </Modal>

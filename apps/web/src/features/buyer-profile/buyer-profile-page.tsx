@@ -13,6 +13,7 @@ import { Button } from '../../components/button.tsx';
 import { PageHeader, Spinner } from '../../components/feedback.tsx';
 import { FormError, SelectField, TextAreaField, TextField } from '../../components/field.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { translateMessage, useT } from '../../lib/i18n.tsx';
 import { useBuyerProfile } from './api/profile.ts';
 import { useSaveBuyerProfile } from './api/save-profile.ts';
 
@@ -26,11 +27,12 @@ const FIELDS = ['company_name', 'contact_name', 'gst_number', 'address', 'state'
 
 /** The buyer's company profile: shown, and edited in place with the registration's rules. */
 export default function BuyerProfilePage() {
+  const t = useT();
   const query = useBuyerProfile();
   return (
     <div className="max-w-2xl">
-      <PageHeader title="Company profile" description="The company details sellers and invoices use." />
-      {query.isPending && <Spinner label="Loading profile..." />}
+      <PageHeader title={t('buyer.profile.title')} description={t('buyer.profile.description')} />
+      {query.isPending && <Spinner label={t('buyer.profile.loading')} />}
       <FormError message={query.error?.message} />
       {query.data && <ProfileForm profile={query.data} />}
     </div>
@@ -38,6 +40,7 @@ export default function BuyerProfilePage() {
 }
 
 function ProfileForm({ profile }: { profile: BuyerProfile }) {
+  const t = useT();
   const save = useSaveBuyerProfile();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<BuyerProfileUpdate>({
@@ -62,7 +65,7 @@ function ProfileForm({ profile }: { profile: BuyerProfile }) {
         address: saved.address ?? '',
         state: saved.state ?? '',
       });
-      toast.success('Company profile saved.');
+      toast.success(t('buyer.profile.saved'));
     } catch (err) {
       if (err instanceof ApiError) {
         for (const name of FIELDS) {
@@ -70,7 +73,7 @@ function ProfileForm({ profile }: { profile: BuyerProfile }) {
           if (message) form.setError(name, { type: 'server', message });
         }
       }
-      setError((err as Error).message);
+      setError(translateMessage((err as Error).message));
     }
   });
   return (
@@ -78,30 +81,39 @@ function ProfileForm({ profile }: { profile: BuyerProfile }) {
       <FormError message={error} />
       <dl className="grid gap-2 text-sm sm:grid-cols-2">
         <div>
-          <dt className="text-slate-500">Email</dt>
+          <dt className="text-slate-500">{t('buyer.profile.email')}</dt>
           <dd className="font-medium break-all">{profile.email}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Phone</dt>
+          <dt className="text-slate-500">{t('buyer.profile.phone')}</dt>
           <dd className="font-medium">{profile.phone ? `+91 ${profile.phone}` : '—'}</dd>
         </div>
       </dl>
       <TextField
-        label="Company Name"
+        label={t('buyer.profile.companyName')}
         autoComplete="organization"
         error={errors.company_name?.message}
         {...form.register('company_name')}
       />
       <TextField
-        label="Contact Name"
+        label={t('buyer.profile.contactName')}
         autoComplete="name"
         error={errors.contact_name?.message}
         {...form.register('contact_name')}
       />
-      <TextAreaField label="Address" rows={3} error={errors.address?.message} {...form.register('address')} />
-      <SelectField label="State" error={errors.state?.message} {...form.register('state', { deps: 'gst_number' })}>
+      <TextAreaField
+        label={t('buyer.profile.address')}
+        rows={3}
+        error={errors.address?.message}
+        {...form.register('address')}
+      />
+      <SelectField
+        label={t('buyer.profile.state')}
+        error={errors.state?.message}
+        {...form.register('state', { deps: 'gst_number' })}
+      >
         <option value="" disabled>
-          Select a state
+          {t('buyer.profile.selectState')}
         </option>
         {STATE_OPTIONS.map((name) => (
           <option key={name} value={name}>
@@ -114,7 +126,7 @@ function ProfileForm({ profile }: { profile: BuyerProfile }) {
         name="gst_number"
         render={({ field, fieldState }) => (
           <TextField
-            label="GSTIN (optional)"
+            label={t('buyer.profile.gstin')}
             placeholder="22AAAAA0000A1Z5"
             autoCapitalize="characters"
             spellCheck={false}
@@ -130,10 +142,10 @@ function ProfileForm({ profile }: { profile: BuyerProfile }) {
       />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" disabled={!isDirty || isSubmitting} onClick={() => form.reset()}>
-          Discard changes
+          {t('buyer.profile.discard')}
         </Button>
         <Button type="submit" disabled={!isDirty || isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Save profile'}
+          {isSubmitting ? t('buyer.saving') : t('buyer.profile.save')}
         </Button>
       </div>
     </form>

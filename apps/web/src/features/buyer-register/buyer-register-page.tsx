@@ -11,6 +11,7 @@ import { FormError, SelectField, TextAreaField, TextField } from '../../componen
 import { PasswordField } from '../../components/password-field.tsx';
 import { ApiError, api } from '../../lib/api.ts';
 import { storeSellerSession } from '../../lib/auth-storage.ts';
+import { translateMessage, useT } from '../../lib/i18n.tsx';
 import { loadCommonPasswords, withCommonPasswords } from '../../lib/common-passwords.ts';
 import { PhoneField } from '../auth/phone-field.tsx';
 import { sessionQueryKey } from '../auth/session.tsx';
@@ -42,6 +43,7 @@ const STATE_OPTIONS: string[] = [
  * optional. A registered buyer is signed in at once and lands in the buyer area.
  */
 export default function BuyerRegisterPage() {
+  const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
@@ -72,18 +74,18 @@ export default function BuyerRegisterPage() {
         method: 'POST',
         anonymous: true,
         body,
-        fallbackError: 'Registration Failed. Try again.',
+        fallbackError: t('buyerRegister.failed'),
       });
     } catch (err) {
       if (!(err instanceof ApiError)) {
-        setError('Registration Failed. Try again.');
+        setError(t('buyerRegister.failed'));
         return;
       }
       for (const name of FIELDS) {
         const message = err.fields[name];
         if (message) form.setError(name, { type: 'server', message });
       }
-      setError(err.message);
+      setError(translateMessage(err.message));
       return;
     }
     try {
@@ -102,11 +104,11 @@ export default function BuyerRegisterPage() {
 
   return (
     <AuthCard
-      title="Register as a buyer"
-      subtitle="Source from verified Indian manufacturers: request quotes, order and follow every delivery."
+      title={t('buyerRegister.title')}
+      subtitle={t('buyerRegister.subtitle')}
       footer={
         <Link to="/" className="font-medium text-slate-600 hover:text-brand-700">
-          ← Back to home
+          {t('buyerRegister.backHome')}
         </Link>
       }
     >
@@ -117,7 +119,7 @@ export default function BuyerRegisterPage() {
           name="phone"
           render={({ field, fieldState }) => (
             <PhoneField
-              label="Phone Number"
+              label={t('buyerRegister.phone')}
               autoFocus
               value={field.value}
               onChange={field.onChange}
@@ -129,7 +131,7 @@ export default function BuyerRegisterPage() {
           )}
         />
         <TextField
-          label="Email Address"
+          label={t('buyerRegister.email')}
           type="email"
           autoComplete="email"
           placeholder="you@company.in"
@@ -137,33 +139,33 @@ export default function BuyerRegisterPage() {
           {...form.register('email')}
         />
         <TextField
-          label="Full Name"
+          label={t('buyerRegister.fullName')}
           autoComplete="name"
           error={errors.contact_name?.message}
           {...form.register('contact_name')}
         />
         <TextField
-          label="Company Name"
+          label={t('buyerRegister.companyName')}
           autoComplete="organization"
           error={errors.company_name?.message}
           {...form.register('company_name')}
         />
         <TextAreaField
-          label="Address"
+          label={t('buyerRegister.address')}
           rows={3}
           autoComplete="street-address"
           error={errors.address?.message}
           {...form.register('address')}
         />
         <SelectField
-          label="State"
+          label={t('buyerRegister.state')}
           autoComplete="address-level1"
-          hint="The state of this address: a GSTIN, when you give one, must be registered in it."
+          hint={t('buyerRegister.stateHint')}
           error={errors.state?.message}
           {...form.register('state', { deps: 'gst_number' })}
         >
           <option value="" disabled>
-            Select a state
+            {t('buyerRegister.selectState')}
           </option>
           {STATE_OPTIONS.map((name) => (
             <option key={name} value={name}>
@@ -176,12 +178,12 @@ export default function BuyerRegisterPage() {
           name="gst_number"
           render={({ field, fieldState }) => (
             <TextField
-              label="GSTIN (optional)"
+              label={t('buyerRegister.gstin')}
               placeholder="22AAAAA0000A1Z5"
               autoCapitalize="characters"
               spellCheck={false}
               className="font-mono tracking-wide uppercase"
-              hint="Add it to get GST invoices in your company's name."
+              hint={t('buyerRegister.gstinHint')}
               value={field.value ?? ''}
               onChange={(e) => field.onChange(normalizeGst(e.target.value))}
               onBlur={field.onBlur}
@@ -192,32 +194,32 @@ export default function BuyerRegisterPage() {
           )}
         />
         <PasswordField
-          label="Password"
+          label={t('buyerRegister.password')}
           autoComplete="new-password"
-          hint={`At least ${LIMITS.passwordMin} characters.`}
+          hint={t('buyerRegister.passwordHint', { min: LIMITS.passwordMin })}
           error={errors.password?.message}
           {...form.register('password', { deps: 'confirm_password' })}
         />
         <PasswordField
-          label="Confirm Password"
+          label={t('buyerRegister.confirmPassword')}
           autoComplete="new-password"
           error={errors.confirm_password?.message}
           {...form.register('confirm_password')}
         />
         <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Registering...' : 'Register'}
+          {isSubmitting ? t('buyerRegister.registering') : t('buyerRegister.submit')}
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
-        Already registered?{' '}
+        {t('buyerRegister.already')}{' '}
         <Link to="/login" className="font-semibold text-brand-700 hover:underline">
-          Sign in
+          {t('buyerRegister.signIn')}
         </Link>
       </p>
       <p className="mt-2 text-center text-sm text-slate-600">
-        Selling?{' '}
+        {t('buyerRegister.selling')}{' '}
         <Link to="/register" className="font-semibold text-brand-700 hover:underline">
-          Register as a seller
+          {t('buyerRegister.registerSeller')}
         </Link>
       </p>
     </AuthCard>

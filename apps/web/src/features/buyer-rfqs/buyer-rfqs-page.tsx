@@ -1,26 +1,19 @@
-import {
-  BUYER_RFQ_TAB_LABELS,
-  BUYER_RFQ_TABS,
-  type BuyerRfqTab,
-  formatCount,
-  formatDate,
-  formatInr,
-  type RfqItem,
-} from '@ub/shared';
+import { BUYER_RFQ_TABS, type BuyerRfqTab, formatCount, formatDate, formatInr, type RfqItem } from '@ub/shared';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/feedback.tsx';
 import { ListPanel } from '../../components/list-panel.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { type Column, DataTable } from '../../components/table.tsx';
 import { SearchBox, Tabs } from '../../components/tabs.tsx';
+import { useT } from '../../lib/i18n.tsx';
 import { useListState } from '../../lib/use-list-state.ts';
 import { useBuyerRfqs } from './api/buyer-rfqs.ts';
 import { RfqStatus } from './components/rfq-status.tsx';
 
-const TABS = BUYER_RFQ_TABS.map((value) => ({ value, label: BUYER_RFQ_TAB_LABELS[value] }));
-
 /** The buyer's RFQs: tabs by status, search by number or product, state in the URL; each opens its own page. */
 export default function BuyerRfqsPage() {
+  const t = useT();
+  const tabs = BUYER_RFQ_TABS.map((value) => ({ value, label: t(`buyer.rfqs.tabs.${value}`) }));
   const list = useListState({ tab: 'all' as BuyerRfqTab }, { tab: BUYER_RFQ_TABS });
   const { tab } = list.filters;
   const query = useBuyerRfqs(tab, list.term, list.page);
@@ -30,32 +23,32 @@ export default function BuyerRfqsPage() {
   const columns: Array<Column<RfqItem>> = [
     {
       id: 'rfq',
-      header: 'RFQ',
+      header: t('buyer.rfqs.columns.rfq'),
       cell: (r) => (
         <Link to={`/buyer/rfqs/${r.id}`} className="font-medium text-slate-900 hover:underline">
           {r.rfqNumber}
         </Link>
       ),
     },
-    { id: 'product', header: 'Product', cell: (r) => r.productName },
-    { id: 'seller', header: 'Seller', cell: (r) => r.sellerCompany },
+    { id: 'product', header: t('buyer.rfqs.columns.product'), cell: (r) => r.productName },
+    { id: 'seller', header: t('buyer.rfqs.columns.seller'), cell: (r) => r.sellerCompany },
     {
       id: 'quantity',
-      header: 'Quantity',
+      header: t('buyer.rfqs.columns.quantity'),
       align: 'right',
       cell: (r) => formatCount(r.agreedQuantity ?? r.requestedQuantity),
     },
     {
       id: 'value',
-      header: 'Value',
+      header: t('buyer.rfqs.columns.value'),
       align: 'right',
       cell: (r) => (r.estimatedValue ? formatInr(r.estimatedValue) : '—'),
     },
-    { id: 'status', header: 'Status', cell: (r) => <RfqStatus rfq={r} /> },
-    { id: 'sent', header: 'Sent on', cell: (r) => formatDate(r.createdAt) },
+    { id: 'status', header: t('buyer.rfqs.columns.status'), cell: (r) => <RfqStatus rfq={r} /> },
+    { id: 'sent', header: t('buyer.rfqs.columns.sent'), cell: (r) => formatDate(r.createdAt) },
     {
       id: 'actions',
-      header: 'Actions',
+      header: t('buyer.rfqs.columns.actions'),
       actions: true,
       cell: (r) => (
         <button
@@ -63,7 +56,7 @@ export default function BuyerRfqsPage() {
           className="font-semibold text-brand-700 hover:underline"
           onClick={() => navigate(`/buyer/rfqs/${r.id}`)}
         >
-          {r.waitingFor === 'buyer' ? 'Reply' : 'View'}
+          {r.waitingFor === 'buyer' ? t('buyer.rfqs.reply') : t('buyer.rfqs.view')}
         </button>
       ),
     },
@@ -72,30 +65,26 @@ export default function BuyerRfqsPage() {
   return (
     <div>
       <PageHeader
-        title="RFQs"
-        description="Your requests for quotation and every offer on them."
+        title={t('buyer.rfqs.title')}
+        description={t('buyer.rfqs.description')}
         actions={
           <Link to="/products" className="text-sm font-semibold text-brand-700 hover:underline">
-            Find products to quote
+            {t('buyer.rfqs.findProducts')}
           </Link>
         }
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <Tabs label="RFQ status" tabs={TABS} value={tab} onChange={(v) => list.setFilter('tab', v)} />
-        <SearchBox placeholder="Search RFQ number or product" value={list.search} onChange={list.setSearch} />
+        <Tabs label={t('buyer.rfqs.tabsLabel')} tabs={tabs} value={tab} onChange={(v) => list.setFilter('tab', v)} />
+        <SearchBox placeholder={t('buyer.rfqs.search')} value={list.search} onChange={list.setSearch} />
       </div>
       <ListPanel
         query={query}
-        loadingLabel="Loading RFQs..."
+        loadingLabel={t('buyer.rfqs.loading')}
         empty={!data || data.orders.length === 0}
-        emptyTitle="No RFQs found"
-        emptyText={
-          list.term
-            ? `Nothing matches "${list.term}".`
-            : 'Open a product and choose "Request a quote" to ask its seller for a price.'
-        }
+        emptyTitle={t('buyer.rfqs.empty')}
+        emptyText={list.term ? t('buyer.nothingMatches', { term: list.term }) : t('buyer.rfqs.emptyText')}
       >
-        {data && <DataTable label="RFQs" columns={columns} rows={data.orders} rowId={(r) => r.id} />}
+        {data && <DataTable label={t('buyer.rfqs.title')} columns={columns} rows={data.orders} rowId={(r) => r.id} />}
       </ListPanel>
       {data && <Pagination page={list.page} pageSize={data.pageSize} total={data.total} onChange={list.setPage} />}
     </div>

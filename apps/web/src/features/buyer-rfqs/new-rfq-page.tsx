@@ -1,4 +1,4 @@
-import { formatInr, formatQuantity, todayInIndia, unitLabel } from '@ub/shared';
+import { formatInr, todayInIndia } from '@ub/shared';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -6,12 +6,15 @@ import { Button } from '../../components/button.tsx';
 import { PageHeader, Spinner } from '../../components/feedback.tsx';
 import { FormError, TextAreaField, TextField } from '../../components/field.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { translateMessage, useT } from '../../lib/i18n.tsx';
+import { quantityText, unitText } from '../catalog/labels.ts';
 import { type RfqProduct, useRfqProduct } from './api/catalog-product.ts';
 import { useCreateRfq } from './api/create-rfq.ts';
 
 type Fields = 'quantity' | 'targetPrice' | 'deadline' | 'description' | 'specifications';
 
 function RfqForm({ product }: { product: RfqProduct }) {
+  const t = useT();
   const create = useCreateRfq();
   const navigate = useNavigate();
   const [values, setValues] = useState({
@@ -30,8 +33,9 @@ function RfqForm({ product }: { product: RfqProduct }) {
     setFailure(null);
     const next: Partial<Record<Fields, string>> = {};
     const qty = values.quantity.trim();
-    if (!/^\d+$/.test(qty) || Number(qty) < 1) next.quantity = 'Enter the quantity as a whole number.';
-    if (values.targetPrice.trim() && !(Number(values.targetPrice) > 0)) next.targetPrice = 'Price must be more than 0.';
+    if (!/^\d+$/.test(qty) || Number(qty) < 1) next.quantity = t('buyer.newRfq.quantityInvalid');
+    if (values.targetPrice.trim() && !(Number(values.targetPrice) > 0))
+      next.targetPrice = t('buyer.newRfq.priceInvalid');
     setErrors(next);
     if (Object.keys(next).length) return;
     try {
@@ -49,7 +53,7 @@ function RfqForm({ product }: { product: RfqProduct }) {
           .map((s) => s.trim())
           .filter(Boolean),
       });
-      toast.success(`${rfq.number} sent to the seller.`);
+      toast.success(t('buyer.newRfq.sent', { number: rfq.number }));
       navigate(`/buyer/rfqs/${rfq.id}`);
     } catch (err) {
       if (err instanceof ApiError) {
@@ -60,7 +64,7 @@ function RfqForm({ product }: { product: RfqProduct }) {
         }
         setErrors(fields);
       }
-      setFailure(err instanceof Error ? err.message : 'The RFQ could not be sent.');
+      setFailure(err instanceof Error ? translateMessage(err.message) : t('buyer.newRfq.failed'));
     }
   };
 
@@ -70,21 +74,23 @@ function RfqForm({ product }: { product: RfqProduct }) {
         <p className="font-semibold text-slate-900">{product.name}</p>
         <p className="text-slate-600">
           {product.sellerName ? `${product.sellerName} · ` : ''}
-          {product.price ? `Listed at ${formatInr(product.price)} per ${unitLabel(product.unit)} · ` : ''}
-          MOQ {formatQuantity(product.moq, product.unit)}
+          {product.price
+            ? t('buyer.newRfq.listedAt', { price: formatInr(product.price), unit: unitText(t, product.unit) })
+            : ''}
+          {t('buyer.newRfq.moq', { quantity: quantityText(t, product.moq, product.unit) })}
         </p>
       </div>
       <FormError message={failure} />
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField
-          label={`Quantity (${unitLabel(product.unit, 2)})`}
+          label={t('buyer.newRfq.quantity', { unit: unitText(t, product.unit, 2) })}
           inputMode="numeric"
           value={values.quantity}
           onChange={set('quantity')}
           error={errors.quantity}
         />
         <TextField
-          label="Target price per unit (₹, optional)"
+          label={t('buyer.newRfq.targetPrice')}
           type="number"
           step="0.01"
           min="0"
@@ -94,7 +100,7 @@ function RfqForm({ product }: { product: RfqProduct }) {
           error={errors.targetPrice}
         />
         <TextField
-          label="Quote needed by (optional)"
+          label={t('buyer.newRfq.deadline')}
           type="date"
           min={todayInIndia()}
           value={values.deadline}
@@ -103,28 +109,28 @@ function RfqForm({ product }: { product: RfqProduct }) {
         />
       </div>
       <TextAreaField
-        label="Description (optional)"
+        label={t('buyer.newRfq.descriptionLabel')}
         rows={3}
         maxLength={4000}
-        placeholder="Packing, branding, delivery place, payment terms"
+        placeholder={t('buyer.newRfq.descriptionPlaceholder')}
         value={values.description}
         onChange={set('description')}
         error={errors.description}
       />
       <TextAreaField
-        label="Specifications (optional, one per line)"
+        label={t('buyer.newRfq.specifications')}
         rows={3}
-        placeholder={'Neem wood\nNon-toxic paint'}
+        placeholder={t('buyer.newRfq.specificationsPlaceholder')}
         value={values.specifications}
         onChange={set('specifications')}
         error={errors.specifications}
       />
       <div className="flex justify-end gap-2">
         <Link to="/buyer/rfqs" className="rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
-          Cancel
+          {t('buyer.cancel')}
         </Link>
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Sending...' : 'Send RFQ'}
+          {create.isPending ? t('buyer.sending') : t('buyer.newRfq.submit')}
         </Button>
       </div>
     </form>
@@ -133,30 +139,28 @@ function RfqForm({ product }: { product: RfqProduct }) {
 
 /** /buyer/rfqs/new?product=<id>: ask the seller of a catalogue product for a quote. */
 export default function NewRfqPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const productId = params.get('product');
   const product = useRfqProduct(productId);
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader
-        title="Request a quote"
-        description="The seller answers with a price; you can accept, counter or decline."
-      />
+      <PageHeader title={t('buyer.newRfq.title')} description={t('buyer.newRfq.description')} />
       {!productId ? (
-        <FormError message="Choose a product first: open it in the catalogue and press “Request a quote”." />
+        <FormError message={t('buyer.newRfq.noProduct')} />
       ) : product.isPending ? (
-        <Spinner label="Loading the product..." />
+        <Spinner label={t('buyer.newRfq.loading')} />
       ) : product.error ? (
         <div className="space-y-2">
           <FormError
             message={
               product.error instanceof ApiError && product.error.status === 404
-                ? 'This product is not available for quotes. It may have been withdrawn by its seller.'
-                : `The product could not be loaded: ${product.error.message}`
+                ? t('buyer.newRfq.unavailable')
+                : t('buyer.newRfq.loadFailed', { error: translateMessage(product.error.message) })
             }
           />
           <Link to="/products" className="text-sm font-semibold text-brand-700 hover:underline">
-            Back to the catalogue
+            {t('buyer.newRfq.backToCatalogue')}
           </Link>
         </div>
       ) : (

@@ -8,6 +8,7 @@ import {
   Search,
   ShoppingCart,
 } from 'lucide-react';
+import { useT } from '../../lib/i18n.tsx';
 import { RequireSession, useLogout, useSessionUser } from '../auth/session.tsx';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { type NavItem, SidebarLayout } from '../shell/sidebar-layout.tsx';
@@ -38,9 +39,10 @@ function BuyerTopBar() {
 
 /** The buyer area at /buyer: the seller shell's frame (collapsible sidebar, bell, user menu) for buyer accounts. */
 export default function BuyerLayout() {
+  const t = useT();
   return (
     <RequireSession realm="seller" area="buyer">
-      <SidebarLayout title="Buyer Account" nav={BUYER_NAV} topBar={<BuyerTopBar />} />
+      <SidebarLayout title={t('shell.titles.buyer')} nav={BUYER_NAV} topBar={<BuyerTopBar />} />
     </RequireSession>
   );
 }

@@ -1,7 +1,5 @@
 import {
-  CATALOG_SORT_LABELS,
   CATALOG_SORTS,
-  CATEGORY_LABELS,
   type CatalogList,
   type CatalogQueryInput,
   type FacetCount,
@@ -14,10 +12,12 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { EmptyState, Spinner } from '../../components/feedback.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { type TFunction, translateMessage, useT } from '../../lib/i18n.tsx';
 import { useListState } from '../../lib/use-list-state.ts';
 import { useCatalogProducts } from './api/catalog-products.ts';
 import { ProductGrid } from './components/product-card.tsx';
 import { PublicFrame } from './components/public-header.tsx';
+import { categoryText } from './labels.ts';
 
 const DEFAULTS = { category: '', minPrice: '', maxPrice: '', maxMoq: '', state: '', verified: '', sort: '' };
 
@@ -26,6 +26,7 @@ const input =
 
 /** /products: search, filters, facet counts, sort and pages, all kept in the URL. */
 export default function ProductsPage() {
+  const t = useT();
   const list = useListState(DEFAULTS, {
     category: PRODUCT_CATEGORIES,
     sort: CATALOG_SORTS,
@@ -66,7 +67,7 @@ export default function ProductsPage() {
           }}
         >
           <label htmlFor="catalog-q" className="sr-only">
-            Search products
+            {t('catalog.search.label')}
           </label>
           <input
             id="catalog-q"
@@ -74,32 +75,37 @@ export default function ProductsPage() {
             type="search"
             value={list.search}
             onChange={(e) => list.setSearch(e.target.value)}
-            placeholder="Search products, brands, materials…"
+            placeholder={t('catalog.search.placeholder')}
             maxLength={100}
             className={`${input} py-2.5 text-base`}
           />
         </form>
       </search>
       <div className="flex flex-col gap-6 lg:flex-row">
-        <aside className="lg:w-64 lg:shrink-0" aria-label="Filters">
+        <aside className="lg:w-64 lg:shrink-0" aria-label={t('catalog.filters.title')}>
           <details ref={filtersRef} className="rounded-xl border border-slate-200 bg-white p-4">
-            <summary className="cursor-pointer text-sm font-semibold text-slate-900">Filters</summary>
-            <Filters list={list} facets={data?.facets} fields={fields} />
+            <summary className="cursor-pointer text-sm font-semibold text-slate-900">
+              {t('catalog.filters.title')}
+            </summary>
+            <Filters list={list} facets={data?.facets} fields={fields} t={t} />
           </details>
         </aside>
         <section className="min-w-0 flex-1" aria-labelledby="results-title">
           <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
             <h1 id="results-title" className="text-lg font-bold text-slate-900">
-              {list.term ? `Results for “${list.term}”` : 'All products'}
+              {list.term ? t('catalog.search.resultsFor', { term: list.term }) : t('catalog.search.allProducts')}
               {data && (
                 <span className="ml-2 text-sm font-normal text-slate-500" data-testid="result-count">
-                  {formatCount(data.total)}
-                  {data.exact ? '' : '+'} {data.total === 1 ? 'product' : 'products'}
+                  {t('catalog.search.count', {
+                    count: formatCount(data.total),
+                    more: data.exact ? '' : '+',
+                    total: data.total,
+                  })}
                 </span>
               )}
             </h1>
             <label className="flex items-center gap-2 text-sm text-slate-600">
-              Sort
+              {t('catalog.search.sort')}
               <select
                 value={filters.sort || (list.term ? 'relevance' : 'newest')}
                 onChange={(e) => list.setFilter('sort', e.target.value)}
@@ -107,7 +113,7 @@ export default function ProductsPage() {
               >
                 {CATALOG_SORTS.map((s) => (
                   <option key={s} value={s}>
-                    {CATALOG_SORT_LABELS[s]}
+                    {t(`catalog.sorts.${s}`)}
                   </option>
                 ))}
               </select>
@@ -115,19 +121,19 @@ export default function ProductsPage() {
           </div>
           {error && !fields.q && (
             <p role="alert" className="mb-3 rounded-lg bg-red-50 p-3 text-sm text-red-700">
-              {error.message}
+              {translateMessage(error.message)}
             </p>
           )}
           {isPending && !error ? (
-            <Spinner label="Loading products" />
+            <Spinner label={t('catalog.search.loading')} />
           ) : data && data.products.length > 0 ? (
             <div className={isFetching ? 'opacity-60 transition' : ''}>
               <ProductGrid products={data.products} />
               <Pagination page={list.page} pageSize={data.pageSize} total={data.total} onChange={list.setPage} />
             </div>
           ) : data ? (
-            <EmptyState title="No products match">
-              {active ? 'Try fewer words or clear a filter.' : 'Products appear here once sellers list them.'}
+            <EmptyState title={t('catalog.search.emptyTitle')}>
+              {active ? t('catalog.search.emptyFiltered') : t('catalog.search.emptyAll')}
             </EmptyState>
           ) : null}
         </section>
@@ -143,11 +149,14 @@ function FacetButton({
   count,
   selected,
   onClick,
+  data = false,
 }: {
   label: string;
   count?: number;
   selected: boolean;
   onClick: () => void;
+  /** The label is a value shown as written (a state's name), not a catalogue message. */
+  data?: boolean;
 }) {
   return (
     <li>
@@ -159,7 +168,7 @@ function FacetButton({
           selected ? 'bg-brand-50 font-semibold text-brand-700' : 'text-slate-700 hover:bg-slate-100'
         }`}
       >
-        <span>{label}</span>
+        <span translate={data ? 'no' : undefined}>{label}</span>
         {count !== undefined && <span className="text-xs text-slate-500">{formatCount(count)}</span>}
       </button>
     </li>
@@ -172,10 +181,12 @@ function Filters({
   list,
   facets,
   fields,
+  t,
 }: {
   list: ListState;
   facets: CatalogList['facets'] | undefined;
   fields: Record<string, string>;
+  t: TFunction;
 }) {
   const { filters, setFilter } = list;
   // Prices and MOQ are typed, then applied together: a keystroke is not a search.
@@ -190,13 +201,17 @@ function Filters({
   const states = facets?.state ?? [];
   return (
     <div className="text-sm">
-      <h2 className={heading}>Category</h2>
+      <h2 className={heading}>{t('catalog.filters.category')}</h2>
       <ul>
-        <FacetButton label="All categories" selected={!filters.category} onClick={() => setFilter('category', '')} />
+        <FacetButton
+          label={t('catalog.filters.allCategories')}
+          selected={!filters.category}
+          onClick={() => setFilter('category', '')}
+        />
         {PRODUCT_CATEGORIES.map((c) => (
           <FacetButton
             key={c}
-            label={CATEGORY_LABELS[c] ?? c}
+            label={categoryText(t, c)}
             count={countOf(facets?.category, c) ?? 0}
             selected={filters.category === c}
             onClick={() => setFilter('category', filters.category === c ? '' : c)}
@@ -204,14 +219,14 @@ function Filters({
         ))}
       </ul>
 
-      <h2 className={heading}>Price (₹ per unit)</h2>
+      <h2 className={heading}>{t('catalog.filters.price')}</h2>
       <ul className="mb-2">
         {PRICE_BANDS.map((b) => {
           const selected = filters.minPrice === (b.min ?? '') && filters.maxPrice === (b.max ?? '');
           return (
             <FacetButton
               key={b.value}
-              label={b.label}
+              label={t(`catalog.priceBands.${b.value}`)}
               count={countOf(facets?.price, b.value) ?? 0}
               selected={selected}
               onClick={() => {
@@ -226,22 +241,22 @@ function Filters({
       <form onSubmit={apply} className="grid gap-2" noValidate>
         <div className="flex items-start gap-2">
           <label className="flex-1">
-            <span className="sr-only">Lowest price</span>
+            <span className="sr-only">{t('catalog.filters.minPrice')}</span>
             <input
               className={input}
               inputMode="decimal"
-              placeholder="Min ₹"
+              placeholder={t('catalog.filters.minPlaceholder')}
               value={minPrice}
               onChange={(e) => setMinPrice(e.target.value)}
               aria-invalid={fields.minPrice ? true : undefined}
             />
           </label>
           <label className="flex-1">
-            <span className="sr-only">Highest price</span>
+            <span className="sr-only">{t('catalog.filters.maxPrice')}</span>
             <input
               className={input}
               inputMode="decimal"
-              placeholder="Max ₹"
+              placeholder={t('catalog.filters.maxPlaceholder')}
               value={maxPrice}
               onChange={(e) => setMaxPrice(e.target.value)}
               aria-invalid={fields.maxPrice ? true : undefined}
@@ -250,15 +265,17 @@ function Filters({
         </div>
         {(fields.minPrice || fields.maxPrice) && (
           <p className="text-xs text-red-600" role="alert">
-            {fields.minPrice ?? fields.maxPrice}
+            {translateMessage(fields.minPrice ?? fields.maxPrice ?? '')}
           </p>
         )}
         <label className="mt-2 block">
-          <span className="mb-1 block text-xs font-semibold uppercase tracking-wide text-slate-500">MOQ up to</span>
+          <span className="mb-1 block text-xs font-semibold uppercase tracking-wide text-slate-500">
+            {t('catalog.filters.moq')}
+          </span>
           <input
             className={input}
             inputMode="numeric"
-            placeholder="e.g. 100"
+            placeholder={t('catalog.filters.moqPlaceholder')}
             value={maxMoq}
             onChange={(e) => setMaxMoq(e.target.value)}
             aria-invalid={fields.maxMoq ? true : undefined}
@@ -266,25 +283,25 @@ function Filters({
         </label>
         {fields.maxMoq && (
           <p className="text-xs text-red-600" role="alert">
-            {fields.maxMoq}
+            {translateMessage(fields.maxMoq)}
           </p>
         )}
         <button
           type="submit"
           className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
         >
-          Apply
+          {t('catalog.filters.apply')}
         </button>
       </form>
 
-      <h2 className={heading}>Seller's state</h2>
+      <h2 className={heading}>{t('catalog.filters.state')}</h2>
       <select
-        aria-label="Seller's state"
+        aria-label={t('catalog.filters.state')}
         value={filters.state}
         onChange={(e) => setFilter('state', e.target.value)}
         className={input}
       >
-        <option value="">All states</option>
+        <option value="">{t('catalog.filters.allStates')}</option>
         {INDIAN_STATE_NAMES.map((s) => {
           const n = countOf(states, s);
           return (
@@ -300,6 +317,7 @@ function Filters({
             <FacetButton
               key={s.value}
               label={s.value}
+              data
               count={s.count}
               selected={filters.state === s.value}
               onClick={() => setFilter('state', filters.state === s.value ? '' : s.value)}
@@ -315,7 +333,7 @@ function Filters({
           onChange={(e) => setFilter('verified', e.target.checked ? 'true' : '')}
           className="h-4 w-4 rounded border-slate-300"
         />
-        Verified sellers only
+        {t('catalog.filters.verifiedOnly')}
       </label>
     </div>
   );

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { Button } from '../../../components/button.tsx';
 import { FormError, SelectField, TextField } from '../../../components/field.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { translateMessage, useT } from '../../../lib/i18n.tsx';
 
 type Output = z.output<typeof buyerAddressInputSchema>;
 type Values = Omit<BuyerAddressInput, 'line2'> & { line2: string };
@@ -42,6 +43,7 @@ export function AddressForm({
   onSubmit: (values: Output) => Promise<unknown>;
   onCancel: () => void;
 }) {
+  const t = useT();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Values, unknown, Output>({
     resolver: zodResolver(buyerAddressInputSchema) as never,
@@ -63,27 +65,28 @@ export function AddressForm({
           onField = true;
         }
       }
-      if (!onField) setError(err instanceof Error ? err.message : 'The address could not be saved.');
+      if (!onField)
+        setError(err instanceof Error ? translateMessage(err.message) : t('buyer.addresses.form.saveFailed'));
     }
   });
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Address">
+    <form noValidate onSubmit={submit} className="space-y-4" aria-label={t('buyer.addresses.form.label')}>
       <FormError message={error} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Label"
-          placeholder="Head office, Warehouse"
+          label={t('buyer.addresses.form.name')}
+          placeholder={t('buyer.addresses.form.namePlaceholder')}
           error={errors.label?.message}
           {...form.register('label')}
         />
         <TextField
-          label="Contact name"
+          label={t('buyer.addresses.form.contactName')}
           autoComplete="name"
           error={errors.contactName?.message}
           {...form.register('contactName')}
         />
         <TextField
-          label="Phone"
+          label={t('buyer.addresses.form.phone')}
           prefix="+91"
           inputMode="numeric"
           autoComplete="tel-national"
@@ -92,7 +95,7 @@ export function AddressForm({
           {...form.register('phone')}
         />
         <TextField
-          label="PIN code"
+          label={t('buyer.addresses.form.pinCode')}
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={6}
@@ -101,29 +104,34 @@ export function AddressForm({
         />
       </div>
       <TextField
-        label="Address line 1"
-        placeholder="Building, street"
+        label={t('buyer.addresses.form.line1')}
+        placeholder={t('buyer.addresses.form.line1Placeholder')}
         autoComplete="address-line1"
         error={errors.line1?.message}
         {...form.register('line1')}
       />
       <TextField
-        label="Address line 2 (optional)"
-        placeholder="Floor, unit, landmark"
+        label={t('buyer.addresses.form.line2')}
+        placeholder={t('buyer.addresses.form.line2Placeholder')}
         autoComplete="address-line2"
         error={errors.line2?.message}
         {...form.register('line2')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...form.register('city')} />
+        <TextField
+          label={t('buyer.addresses.form.city')}
+          autoComplete="address-level2"
+          error={errors.city?.message}
+          {...form.register('city')}
+        />
         <SelectField
-          label="State"
+          label={t('buyer.addresses.form.state')}
           autoComplete="address-level1"
           error={errors.state?.message}
           {...form.register('state')}
         >
           <option value="" disabled>
-            Select a state
+            {t('buyer.addresses.form.selectState')}
           </option>
           {INDIAN_STATE_NAMES.map((name) => (
             <option key={name} value={name}>
@@ -135,15 +143,15 @@ export function AddressForm({
       {!initial?.isDefault && (
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" className="size-4 rounded border-slate-300" {...form.register('isDefault')} />
-          Use as my default shipping address
+          {t('buyer.addresses.form.makeDefault')}
         </label>
       )}
       <div className="flex justify-end gap-2 pt-2">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t('buyer.cancel')}
         </Button>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : initial ? 'Save address' : 'Add address'}
+          {isSubmitting ? t('buyer.saving') : initial ? t('buyer.addresses.form.save') : t('buyer.addresses.form.add')}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { ApiError, NETWORK_ERROR } from '../../../lib/api.ts';
 import { getToken } from '../../../lib/auth-storage.ts';
+import { i18n } from '../../../lib/i18n.tsx';
 
 /** GET /api/buyer/orders/:id/invoice: fetches the tax invoice PDF and hands it to the browser as a download. */
 export async function downloadBuyerInvoice(id: string, invoiceNumber: string): Promise<void> {
@@ -13,7 +14,7 @@ export async function downloadBuyerInvoice(id: string, invoiceNumber: string): P
   }
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as { error?: string };
-    throw new ApiError(body.error ?? 'Could not download the invoice.', res.status);
+    throw new ApiError(body.error ?? i18n._('buyer.order.invoiceFailed'), res.status);
   }
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');

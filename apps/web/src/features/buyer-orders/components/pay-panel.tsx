@@ -1,4 +1,4 @@
-import { formatDate, formatInr, type PayStartResponse, UTR_HELP } from '@ub/shared';
+import { formatDate, formatInr, type PayStartResponse } from '@ub/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -6,18 +6,20 @@ import { Button } from '../../../components/button.tsx';
 import { Badge } from '../../../components/feedback.tsx';
 import { FormError, TextField } from '../../../components/field.tsx';
 import type { ApiError } from '../../../lib/api.ts';
+import { i18n, T, translateMessage, useT } from '../../../lib/i18n.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useOrderPayment, useStartPayment, useSubmitUtr, verifyPayment } from '../api/pay.ts';
 
-const STATE_LABELS: Record<string, string> = {
-  created: 'Started',
-  awaiting_utr: 'Waiting for your UTR',
-  awaiting_confirmation: 'Awaiting confirmation',
-  captured: 'Paid',
-  failed: 'Failed',
-  rejected: 'Not confirmed',
-  flagged: 'Under review',
-};
+/** Attempt states the catalogue names (`buyer.pay.states.*`); another shows as it came. */
+const STATES = new Set([
+  'created',
+  'awaiting_utr',
+  'awaiting_confirmation',
+  'captured',
+  'failed',
+  'rejected',
+  'flagged',
+]);
 
 declare global {
   interface Window {
@@ -32,7 +34,7 @@ function loadCheckoutJs(): Promise<void> {
     const s = document.createElement('script');
     s.src = 'https://checkout.razorpay.com/v1/checkout.js';
     s.onload = () => resolve();
-    s.onerror = () => reject(new Error('The payment window could not be loaded.'));
+    s.onerror = () => reject(new Error(i18n._('buyer.pay.windowFailed')));
     document.body.append(s);
   });
 }
@@ -43,6 +45,7 @@ function loadCheckoutJs(): Promise<void> {
  * retry, paid; and refunds.
  */
 export function PayPanel({ orderId, orderNumber }: { orderId: string; orderNumber: string }) {
+  const t = useT();
   const query = useOrderPayment(orderId);
   const start = useStartPayment(orderId);
   const submitUtr = useSubmitUtr(orderId);
@@ -68,7 +71,7 @@ export function PayPanel({ orderId, orderNumber }: { orderId: string; orderNumbe
       void qc.invalidateQueries({ queryKey: ['buyer'] });
     };
     if (!paymentId) {
-      toast.error('The payment did not go through. You can try again.');
+      toast.error(i18n._('buyer.pay.didNotGoThrough'));
       done();
       return;
     }
@@ -80,10 +83,10 @@ export function PayPanel({ orderId, orderNumber }: { orderId: string; orderNumbe
     })
       .then((a) =>
         a.status === 'captured'
-          ? toast.success('Payment received. The platform holds it until delivery.')
-          : toast.info('Payment is being confirmed by the gateway.'),
+          ? toast.success(i18n._('buyer.pay.received'))
+          : toast.info(i18n._('buyer.pay.confirming')),
       )
-      .catch((e: ApiError) => toast.error(e.message))
+      .catch((e: ApiError) => toast.error(translateMessage(e.message)))
       .finally(done);
   }, [params, orderId, qc, setParams]);
 
@@ -102,14 +105,14 @@ export function PayPanel({ orderId, orderNumber }: { orderId: string; orderNumbe
         return;
       }
       await loadCheckoutJs();
-      if (!window.Razorpay || !r.keyId) throw new Error('The payment window could not be loaded.');
+      if (!window.Razorpay || !r.keyId) throw new Error(t('buyer.pay.windowFailed'));
       new window.Razorpay({
         key: r.keyId,
         order_id: r.attempt.providerOrderId,
         amount: r.attempt.amountPaise,
         currency: 'INR',
         name: 'Udyog Bazaar',
-        description: `Order ${orderNumber}`,
+        description: t('buyer.pay.orderDescription', { orderId: orderNumber }),
         handler: (resp: Record<string, string>) => {
           const next = new URLSearchParams(params);
           next.set('attempt', r.attempt.id);
@@ -135,7 +138,7 @@ export function PayPanel({ orderId, orderNumber }: { orderId: string; orderNumbe
     if (!waitingUtr) return;
     try {
       await submitUtr.mutateAsync({ attemptId: waitingUtr.id, utr });
-      toast.success('Thank you. Your payment is awaiting confirmation by our finance team.');
+      toast.success(t('buyer.pay.utrThanks'));
       setBank(null);
       setUtr('');
     } catch (e) {
@@ -144,8 +147,8 @@ export function PayPanel({ orderId, orderNumber }: { orderId: string; orderNumbe
   };
 
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-4" aria-label="Pay">
-      <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Pay</h2>
+    <section className="rounded-xl border border-slate-200 bg-white p-4" aria-label={t('buyer.pay.title')}>
+      <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">{t('buyer.pay.title')}</h2>
       <div className="space-y-2 text-sm text-slate-800">
         {p.attempts.map((a) => (
           <p key={a.id} className="flex flex-wrap items-center gap-2">
@@ -155,54 +158,56 @@ export function PayPanel({ orderId, orderNumber }: { orderId: string; orderNumbe
                 a.status === 'captured' ? 'green' : a.status === 'failed' || a.status === 'rejected' ? 'red' : 'yellow'
               }
             >
-              {STATE_LABELS[a.status] ?? a.status}
+              {STATES.has(a.status) ? t(`buyer.pay.states.${a.status}`) : a.status}
             </Badge>
-            {a.utr && <span className="text-xs text-slate-500">UTR {a.utr}</span>}
+            {a.utr && <span className="text-xs text-slate-500">{t('buyer.pay.utr', { utr: a.utr })}</span>}
             {a.failureReason && (a.status === 'failed' || a.status === 'rejected') && (
-              <span className="w-full text-xs text-red-700">{a.failureReason}</span>
+              <span className="w-full text-xs text-red-700">{translateMessage(a.failureReason)}</span>
             )}
           </p>
         ))}
         {open && (
           <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-amber-800">
-            Awaiting confirmation: our finance team matches your UTR {open.utr} with the bank statement.
+            {t('buyer.pay.awaiting', { utr: open.utr })}
           </p>
         )}
         {p.amountDuePaise > 0 && !open && (
           <>
             <p>
-              Amount due: <strong>{formatInr(p.amountDuePaise / 100)}</strong>
+              <T
+                id="buyer.pay.amountDue"
+                values={{ amount: formatInr(p.amountDuePaise / 100) }}
+                components={[<strong key="amount" />]}
+              />
             </p>
-            {lastFailed && <p className="text-red-700">The last payment did not go through. Try again.</p>}
+            {lastFailed && <p className="text-red-700">{t('buyer.pay.lastFailed')}</p>}
             <div className="flex flex-wrap gap-2">
               <Button onClick={payOnline} disabled={start.isPending}>
-                {lastFailed ? 'Retry payment' : 'Pay now'}
+                {lastFailed ? t('buyer.pay.retry') : t('buyer.pay.payNow')}
               </Button>
               <Button variant="secondary" onClick={payByBank} disabled={start.isPending}>
-                Pay by bank transfer
+                {t('buyer.pay.payByBank')}
               </Button>
             </div>
-            {p.gateway === 'test' && (
-              <p className="text-xs text-slate-500">Online payment uses the test gateway: no real money moves.</p>
-            )}
+            {p.gateway === 'test' && <p className="text-xs text-slate-500">{t('buyer.pay.testGateway')}</p>}
           </>
         )}
         {bank?.bankAccount && (
           <dl
             className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg bg-slate-50 p-3"
-            aria-label="Bank account"
+            aria-label={t('buyer.pay.bankAccount')}
           >
-            <dt className="text-slate-500">Account name</dt>
+            <dt className="text-slate-500">{t('buyer.pay.accountName')}</dt>
             <dd>{bank.bankAccount.name}</dd>
-            <dt className="text-slate-500">Account number</dt>
+            <dt className="text-slate-500">{t('buyer.pay.accountNumber')}</dt>
             <dd className="font-mono">{bank.bankAccount.accountNumber}</dd>
-            <dt className="text-slate-500">IFSC</dt>
+            <dt className="text-slate-500">{t('buyer.pay.ifsc')}</dt>
             <dd className="font-mono">{bank.bankAccount.ifsc}</dd>
-            <dt className="text-slate-500">Bank</dt>
+            <dt className="text-slate-500">{t('buyer.pay.bank')}</dt>
             <dd>{bank.bankAccount.bank}</dd>
-            <dt className="text-slate-500">Amount</dt>
+            <dt className="text-slate-500">{t('buyer.pay.amount')}</dt>
             <dd>{formatInr(bank.attempt.amountPaise / 100)}</dd>
-            <dt className="text-slate-500">Reference</dt>
+            <dt className="text-slate-500">{t('buyer.pay.reference')}</dt>
             <dd className="font-mono">{bank.attempt.reference}</dd>
           </dl>
         )}
@@ -215,22 +220,27 @@ export function PayPanel({ orderId, orderNumber }: { orderId: string; orderNumbe
             }}
           >
             <TextField
-              label="UTR of your transfer"
+              label={t('buyer.pay.utrLabel')}
               value={utr}
               onChange={(e) => setUtr(e.target.value)}
-              hint={UTR_HELP}
+              hint={t('buyer.pay.utrHelp')}
               autoComplete="off"
             />
             <Button type="submit" variant="secondary" disabled={submitUtr.isPending}>
-              Submit UTR
+              {t('buyer.pay.submitUtr')}
             </Button>
           </form>
         )}
         <FormError message={error} />
         {p.refunds.map((r) => (
           <p key={r.id}>
-            Refund {r.refundNumber}: {formatInr(r.amountPaise / 100)} (
-            {r.status === 'processed' ? 'paid' : 'on its way'}), {formatDate(r.createdAt)}. {r.reason}
+            {t('buyer.pay.refund', {
+              number: r.refundNumber,
+              amount: formatInr(r.amountPaise / 100),
+              state: r.status === 'processed' ? t('buyer.pay.refundPaid') : t('buyer.pay.refundOnItsWay'),
+              date: formatDate(r.createdAt),
+              reason: r.reason,
+            })}
           </p>
         ))}
       </div>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatCount, formatInr, offerSchema, type RfqItem, rfqStatusLabel } from '@ub/shared';
+import { formatCount, formatInr, offerSchema, type RfqItem } from '@ub/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -7,12 +7,15 @@ import type { z } from 'zod';
 import { Button } from '../../../components/button.tsx';
 import { FormError, TextAreaField, TextField } from '../../../components/field.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { translateMessage, useT } from '../../../lib/i18n.tsx';
 import { type RfqResponse, useRespondRfq } from '../api/respond-rfq.ts';
+import { rfqStatusText } from './rfq-status.tsx';
 
 type Mode = 'choose' | 'counter' | 'reject';
 
 /** The buyer's answer to the seller's latest offer: accept it, counter it, or decline. */
 export function RespondPanel({ rfq }: { rfq: RfqItem }) {
+  const t = useT();
   const respond = useRespondRfq(rfq.id);
   const [mode, setMode] = useState<Mode>('choose');
   const [notes, setNotes] = useState('');
@@ -30,7 +33,9 @@ export function RespondPanel({ rfq }: { rfq: RfqItem }) {
     setFailure(null);
     try {
       const next = await respond.mutateAsync(body);
-      toast.success(`${next.rfqNumber} is now ${rfqStatusLabel(next.status)}.`);
+      toast.success(
+        t('buyer.rfq.respond.nowStatus', { number: next.rfqNumber, status: rfqStatusText(t, next.status) }),
+      );
       setMode('choose');
     } catch (e) {
       const err = e as ApiError;
@@ -39,29 +44,32 @@ export function RespondPanel({ rfq }: { rfq: RfqItem }) {
           if (field === 'pricePerUnit' || field === 'quantity' || field === 'notes') form.setError(field, { message });
         }
       }
-      setFailure(err.message);
+      setFailure(translateMessage(err.message));
     }
   };
   if (!last?.pricePerUnit) return null;
   const errors = form.formState.errors;
   return (
-    <section className="rounded-xl border border-brand-200 bg-brand-50 p-4" aria-label="Your reply">
-      <h2 className="font-semibold text-slate-900">The seller's offer waits for your reply</h2>
+    <section className="rounded-xl border border-brand-200 bg-brand-50 p-4" aria-label={t('buyer.rfq.respond.label')}>
+      <h2 className="font-semibold text-slate-900">{t('buyer.rfq.respond.title')}</h2>
       <p className="mt-1 text-sm text-slate-700">
-        {formatInr(last.pricePerUnit)} per unit × {formatCount(last.quantity ?? rfq.requestedQuantity)}
+        {t('buyer.perUnitTimes', {
+          price: formatInr(last.pricePerUnit),
+          quantity: formatCount(last.quantity ?? rfq.requestedQuantity),
+        })}
         {last.notes ? `: ${last.notes}` : ''}
       </p>
       <FormError message={failure} />
       {mode === 'choose' && (
         <div className="mt-3 flex flex-wrap gap-2">
           <Button disabled={respond.isPending} onClick={() => run({ action: 'accept' })}>
-            Accept offer
+            {t('buyer.rfq.respond.accept')}
           </Button>
           <Button variant="secondary" onClick={() => setMode('counter')}>
-            Counter offer
+            {t('buyer.rfq.respond.counter')}
           </Button>
           <Button variant="ghost" className="text-red-700!" onClick={() => setMode('reject')}>
-            Decline
+            {t('buyer.rfq.respond.decline')}
           </Button>
         </div>
       )}
@@ -73,7 +81,7 @@ export function RespondPanel({ rfq }: { rfq: RfqItem }) {
         >
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField
-              label="Your price per unit (₹)"
+              label={t('buyer.rfq.respond.price')}
               type="number"
               step="0.01"
               min="0"
@@ -82,7 +90,7 @@ export function RespondPanel({ rfq }: { rfq: RfqItem }) {
               {...form.register('pricePerUnit')}
             />
             <TextField
-              label="Quantity"
+              label={t('buyer.rfq.respond.quantity')}
               type="number"
               step="1"
               min="1"
@@ -91,13 +99,18 @@ export function RespondPanel({ rfq }: { rfq: RfqItem }) {
               {...form.register('quantity')}
             />
           </div>
-          <TextAreaField label="Notes (optional)" rows={2} error={errors.notes?.message} {...form.register('notes')} />
+          <TextAreaField
+            label={t('buyer.rfq.respond.notes')}
+            rows={2}
+            error={errors.notes?.message}
+            {...form.register('notes')}
+          />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setMode('choose')}>
-              Back
+              {t('buyer.back')}
             </Button>
             <Button type="submit" disabled={respond.isPending}>
-              Send counter offer
+              {t('buyer.rfq.respond.sendCounter')}
             </Button>
           </div>
         </form>
@@ -111,7 +124,7 @@ export function RespondPanel({ rfq }: { rfq: RfqItem }) {
           }}
         >
           <TextAreaField
-            label="Reason (optional)"
+            label={t('buyer.rfq.respond.reason')}
             rows={2}
             maxLength={2000}
             value={notes}
@@ -119,10 +132,10 @@ export function RespondPanel({ rfq }: { rfq: RfqItem }) {
           />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setMode('choose')}>
-              Back
+              {t('buyer.back')}
             </Button>
             <Button type="submit" variant="danger" disabled={respond.isPending}>
-              Decline offer
+              {t('buyer.rfq.respond.declineOffer')}
             </Button>
           </div>
         </form>
