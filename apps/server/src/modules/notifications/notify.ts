@@ -35,6 +35,10 @@ export const label = (id: string, values?: NotificationParams): NotificationPara
 export const categoryLabel = (code: string): NotificationParam =>
   hasMessage(`notify.label.category.${code}`) ? label(`notify.label.category.${code}`) : code;
 
+/** A unit of measure (piece, kg, box), said in the reader's language. */
+export const unitLabel = (code: string): NotificationParam =>
+  hasMessage(`notify.label.unit.${code}`) ? label(`notify.label.unit.${code}`) : code;
+
 export const notificationChannel = (userId: string) => `notifications:${userId}`;
 
 /** The job that delivers a recorded notification (live stream, then e-mail by preference): jobs/definitions.ts. */
@@ -82,6 +86,22 @@ export function toNotificationItem(row: NotificationRow, lang: Language): Notifi
   };
 }
 
+/** The row of a notification: its message ids and values, and the English beside them. */
+export function notificationRow(input: NotificationInput): typeof notifications.$inferInsert {
+  const { title, message, ...rest } = input;
+  if (!hasMessage(title.id) || !hasMessage(message.id)) {
+    throw new Error(`notification message missing from the catalogue: ${title.id}, ${message.id}`);
+  }
+  return {
+    ...rest,
+    title: say('en', title),
+    message: say('en', message),
+    titleKey: title.id,
+    messageKey: message.id,
+    params: { ...title.values, ...message.values },
+  };
+}
+
 /**
  * Records a notification and its delivery job in `tx`, the transaction of the change it reports (the outbox): both
  * exist exactly when the change committed, and delivery (live stream, e-mail) runs after the commit on the job
@@ -89,21 +109,7 @@ export function toNotificationItem(row: NotificationRow, lang: Language): Notifi
  * stored, so each reader sees it in the language they read at the time; the English is stored beside them.
  */
 export async function notify(tx: Db, input: NotificationInput): Promise<NotificationRow> {
-  const { title, message, ...rest } = input;
-  if (!hasMessage(title.id) || !hasMessage(message.id)) {
-    throw new Error(`notification message missing from the catalogue: ${title.id}, ${message.id}`);
-  }
-  const [row] = await tx
-    .insert(notifications)
-    .values({
-      ...rest,
-      title: say('en', title),
-      message: say('en', message),
-      titleKey: title.id,
-      messageKey: message.id,
-      params: { ...title.values, ...message.values },
-    })
-    .returning();
+  const [row] = await tx.insert(notifications).values(notificationRow(input)).returning();
   if (!row) throw new Error('notification insert returned nothing');
   await enqueue(tx, DELIVER_NOTIFICATION, { notificationId: row.id });
   return row;

@@ -24,7 +24,7 @@ import { audit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
-import { categoryLabel, label, type NotificationParam, notice, notify } from '../notifications/notify.ts';
+import { categoryLabel, label, type NotificationParam, notice, notify, unitLabel } from '../notifications/notify.ts';
 import { insertAgreedRfq } from '../rfqs/commands.ts';
 import { fromPaise, nextNumber, toPaise } from '../trade/common.ts';
 import { notifyAdmins } from '../notifications/notify-admins.ts';
@@ -92,7 +92,7 @@ export async function notifySellersOfRequirement(db: Db, requirementId: string) 
         type: 'requirement_new',
         ...notice('requirement.new', {
           quantity: String(r.quantity),
-          unit: r.unit,
+          unit: unitLabel(r.unit),
           title: r.title,
           category: categoryLabel(r.category),
           state: r.deliveryState,
@@ -184,7 +184,7 @@ export async function putQuote(
         ...notice(existing ? 'requirement.quoteRevised' : 'requirement.quoteNew', {
           company: m?.company ?? label('notify.label.aSeller'),
           price: formatInr(values.pricePerUnit),
-          unit: r.unit,
+          unit: unitLabel(r.unit),
           requirement: r.number,
           title: r.title,
         }),
