@@ -76,6 +76,25 @@ describe('notifications in the reader language', () => {
     });
   });
 
+  it('says a reason the platform wrote (a refund of a cancelled order) in the reader language, with the typed part as written', async () => {
+    const buyer = await createBuyerSession(t.app);
+    await setLanguage(buyer.token, 'hi');
+    await notify(t.app.db, {
+      userId: buyer.user.id,
+      type: 'refund_update',
+      ...notice('refund.issued', {
+        amount: '₹500.00',
+        order: 'ORD-8',
+        reason: label('notify.label.refundReason.cancelled', { reason: 'Out of stock' }),
+      }),
+    });
+    const [row] = await t.app.db.select().from(notifications).where(eq(notifications.userId, buyer.user.id));
+    expect(row?.message).toBe('A refund of ₹500.00 for order ORD-8 is on its way: Order cancelled: Out of stock');
+    expect((await list(buyer.token))[0]?.message).toBe(
+      'ऑर्डर ORD-8 के लिए ₹500.00 का रिफ़ंड भेजा जा रहा है: ऑर्डर रद्द: Out of stock',
+    );
+  });
+
   it('shows a row written before notifications were catalogued as it was stored', async () => {
     const other = await loginSeller(t.app);
     await setLanguage(other.token, 'hi');

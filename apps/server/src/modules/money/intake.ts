@@ -8,7 +8,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { buyerLinks, notifyBuyer } from '../buyers/notify.ts';
-import { notice, notify } from '../notifications/notify.ts';
+import { label, notice, notify } from '../notifications/notify.ts';
 import { notifyAdmins } from '../notifications/notify-admins.ts';
 import type { GatewayEvent, PaymentGateway } from '../payments/providers/types.ts';
 import { WebhookFormatError } from '../payments/providers/razorpay-webhook.ts';
@@ -312,6 +312,7 @@ export async function captureInTx(
       orderId: o.id,
       amountPaise: a.amountPaise,
       reason: 'Order cancelled before the payment arrived',
+      reasonNotice: label('notify.label.refundReason.unpaidCancelled'),
     });
   }
   crashBeforeCaptureCommit();

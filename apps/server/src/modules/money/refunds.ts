@@ -9,7 +9,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { buyerLinks, notifyBuyer } from '../buyers/notify.ts';
-import { notice, notify } from '../notifications/notify.ts';
+import { type NotificationParam, notice, notify } from '../notifications/notify.ts';
 import { notifyAdmins } from '../notifications/notify-admins.ts';
 import type { PaymentGateway } from '../payments/providers/types.ts';
 import { nextNumber } from '../trade/common.ts';
@@ -58,7 +58,13 @@ export async function refundableOf(db: Db, orderId: string) {
 export async function issueRefundInTx(
   tx: Db,
   deps: Pick<Deps, 'clock'>,
-  input: { orderId: string; amountPaise: number; reason: string },
+  input: {
+    orderId: string;
+    amountPaise: number;
+    reason: string;
+    /** The reason as notifications say it in the reader's language, when the platform wrote it (not a person). */
+    reasonNotice?: NotificationParam;
+  },
 ) {
   const { attempt, refundable } = await refundableOf(tx, input.orderId);
   if (!attempt) return null;
@@ -142,7 +148,7 @@ export async function issueRefundInTx(
     ...notice('refund.issued', {
       amount: formatInr(input.amountPaise / 100),
       order: o.o.orderNumber,
-      reason: input.reason,
+      reason: input.reasonNotice ?? input.reason,
     }),
     link: buyerLinks.order(input.orderId),
   });
@@ -152,7 +158,7 @@ export async function issueRefundInTx(
     ...notice(fromSeller ? 'refund.orderRefundedDeducted' : 'refund.orderRefunded', {
       amount: formatInr(input.amountPaise / 100),
       order: o.o.orderNumber,
-      reason: input.reason,
+      reason: input.reasonNotice ?? input.reason,
       ...(fromSeller ? { deducted: formatInr(fromSeller / 100) } : {}),
     }),
     link: `/dashboard/orders/${input.orderId}`,

@@ -346,6 +346,9 @@ export async function changeOrderStatus(
               orderId: order.id,
               amountPaise: refundable,
               reason: `Order cancelled: ${change.reason ?? 'no reason given'}`,
+              reasonNotice: change.reason
+                ? label('notify.label.refundReason.cancelled', { reason: change.reason })
+                : label('notify.label.refundReason.cancelledNoReason'),
             },
           );
         }
