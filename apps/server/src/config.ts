@@ -104,6 +104,9 @@ const configSchema = z
     SMS_PROVIDER: z.enum(['log', 'msg91'], { error: 'must be log or msg91' }).default('log'),
     MSG91_AUTH_KEY: z.string().optional(),
     MSG91_TEMPLATE_ID: z.string().optional(),
+    /** DLT templates are registered per language: a language without its own id gets the English template. */
+    MSG91_TEMPLATE_ID_HI: z.string().optional(),
+    MSG91_TEMPLATE_ID_MR: z.string().optional(),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../src/seed/factories.ts';
 import { notifyAdmins } from '../src/modules/notifications/notify-admins.ts';
 import { transaction } from '../src/lib/transaction.ts';
-import { call, loginAdmin, sellerRegistration, useTestApp } from './helpers.ts';
+import { call, loginAdmin, sellerRegistration, useTestApp, textNotice } from './helpers.ts';
 import { openStream } from './sse-client.ts';
 import { placeOrder, tradeSetup, payOrder } from './trade-fixtures.ts';
 
@@ -88,7 +88,7 @@ describe('admin notifications', () => {
     const since = new Date(Date.now() - 1000);
     await expect(
       transaction(t.app.db, async (tx) => {
-        await notifyAdmins(tx, { type: 'admin_spam_report', title: 'Spam report', message: 'x', link: '/admin' });
+        await notifyAdmins(tx, { type: 'admin_spam_report', ...textNotice('Spam report', 'x'), link: '/admin' });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -101,8 +101,7 @@ describe('admin notifications', () => {
     await transaction(t.app.db, (tx) =>
       notifyAdmins(tx, {
         type: 'admin_spam_report',
-        title: 'Spam report',
-        message: 'Requirement RQ-9 reported as spam',
+        ...textNotice('Spam report', 'Requirement RQ-9 reported as spam'),
         link: '/admin/requirements/9',
       }),
     );

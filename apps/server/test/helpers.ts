@@ -198,3 +198,11 @@ export function filesUnder(dir: string): string[] {
     return [];
   }
 }
+
+/** A notification's title and message written out in full (`notify.text`), for tests that only need some notice. */
+export function textNotice(title: string, message: string) {
+  return {
+    title: { id: 'notify.text.title', values: { title } },
+    message: { id: 'notify.text.message', values: { message } },
+  };
+}

@@ -118,3 +118,75 @@ describe('tax invoice PDF in Indian scripts', () => {
     expect(text).toContain('Rupees Four Thousand Seven Hundred Twenty Only');
   });
 });
+
+describe('bilingual headings (issue 15)', () => {
+  const place = { stateName: 'Maharashtra', stateCode: '27' };
+  const base: FrozenDocument = {
+    kind: 'invoice',
+    number: 'INV/2526/00011',
+    issuedAt: '2026-03-01T10:00:00Z',
+    financialYear: '2025-26',
+    orderNumber: 'ORD-2026-000011',
+    orderDate: '2026-02-27T10:00:00Z',
+    supplyType: 'intra',
+    reverseCharge: false,
+    seller: { name: 'Ganga Industries', address: 'Pune', gstin: '27AAPFU0939F1ZV', ...place },
+    buyer: { name: 'Sharma Traders', contact: 'Ravi', address: 'Mumbai', gstin: null, ...place },
+    shipTo: { address: 'Andheri', city: 'Mumbai', pincode: '400053', ...place },
+    placeOfSupply: place,
+    lines: [
+      {
+        lineNo: 1,
+        description: 'Brass hinge',
+        hsn: '8302',
+        uqc: 'PCS',
+        quantity: 10,
+        ratePaise: 10000,
+        taxablePaise: 100000,
+        gstRate: 18,
+        cgstRate: 9,
+        sgstRate: 9,
+        igstRate: 0,
+        cgstPaise: 9000,
+        sgstPaise: 9000,
+        igstPaise: 0,
+        totalPaise: 118000,
+      },
+    ],
+    totals: { taxablePaise: 100000, cgstPaise: 9000, sgstPaise: 9000, igstPaise: 0, totalPaise: 118000 },
+    amountInWords: 'Rupees One Thousand One Hundred Eighty Only',
+  };
+  const note = (kind: 'credit_note' | 'debit_note'): FrozenDocument => ({
+    ...base,
+    kind,
+    number: kind === 'credit_note' ? 'CN/2526/00001' : 'DN/2526/00001',
+    invoice: { number: base.number, date: base.issuedAt },
+    reason: 'Rate difference',
+  });
+
+  it('prints the invoice, credit and debit note headings in English and Hindi, the spec words kept', async () => {
+    const cases = [
+      [base, 'TAX INVOICE / कर बीजक', 'Invoice Total / बीजक कुल'],
+      [note('credit_note'), 'CREDIT NOTE / क्रेडिट नोट', 'Total Credited / कुल क्रेडिट राशि'],
+      [note('debit_note'), 'DEBIT NOTE / डेबिट नोट', 'Total Debited / कुल डेबिट राशि'],
+    ] as const;
+    for (const [doc, title, grand] of cases) {
+      const { text } = readPdf(await renderTaxDocumentPdf(doc, ['original']));
+      for (const heading of [
+        title,
+        'Original for recipient / प्राप्तकर्ता के लिए मूल प्रति',
+        'Supplier / आपूर्तिकर्ता',
+        'Details of Recipient (Billed to) / प्राप्तकर्ता का विवरण (बिल प्राप्तकर्ता)',
+        'Total Taxable Value / कुल कर योग्य मूल्य',
+        grand,
+        'Amount in words / राशि शब्दों में',
+        'Authorised Signatory / अधिकृत हस्ताक्षरकर्ता',
+      ]) {
+        expect(text, `${doc.kind}: ${heading}`).toContain(heading.normalize('NFC'));
+      }
+      // The table's column heads and the tax heads stay English only.
+      expect(text).toContain('Description of Goods');
+      expect(text).toContain('CGST');
+    }
+  });
+});

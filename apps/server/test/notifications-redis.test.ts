@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { notificationChannel, notify } from '../src/modules/notifications/notify.ts';
-import { call, freshDatabase, loginSeller, redisUnreachable, TEST_REDIS_URL, testConfig } from './helpers.ts';
+import {
+  call,
+  freshDatabase,
+  loginSeller,
+  redisUnreachable,
+  TEST_REDIS_URL,
+  testConfig,
+  textNotice,
+} from './helpers.ts';
 import { openStream } from './sse-client.ts';
 
 const unreachable = await redisUnreachable('notifications-redis');
@@ -50,8 +58,7 @@ describe.skipIf(Boolean(unreachable))('live notifications across server instance
     await notify(a.db, {
       userId: seller.user.id,
       type: 'product_approved',
-      title: 'Product approved: Wooden Train',
-      message: 'Your product is live.',
+      ...textNotice('Product approved: Wooden Train', 'Your product is live.'),
       link: '/dashboard/products',
     });
     await a.jobs.drain();
@@ -104,8 +111,7 @@ describe('a Redis that is down', () => {
       await notify(app.db, {
         userId: seller.user.id,
         type: 'order_new',
-        title: 'Order while Redis is down',
-        message: 'x',
+        ...textNotice('Order while Redis is down', 'x'),
       });
       await app.jobs.drain();
       const res = await call(app, 'GET', '/api/notifications', { token: seller.token });

@@ -2,7 +2,7 @@ import { NOTIFICATION_TYPES, notificationTypesFor } from '@ub/shared';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications } from '../src/db/schema/index.ts';
 import { notify } from '../src/modules/notifications/notify.ts';
-import { call, count, createBuyerSession, loginAdmin, loginSeller, useTestApp } from './helpers.ts';
+import { call, count, createBuyerSession, loginAdmin, loginSeller, useTestApp, textNotice } from './helpers.ts';
 import { openStream } from './sse-client.ts';
 
 type Seller = Awaited<ReturnType<typeof loginSeller>>;
@@ -18,7 +18,7 @@ describe('notifications API', () => {
   });
 
   const send = (userId: string, title: string, type: (typeof NOTIFICATION_TYPES)[number] = 'order_new') =>
-    notify(t.app.db, { userId, type, title, message: `${title} message`, link: '/dashboard/orders' });
+    notify(t.app.db, { userId, type, ...textNotice(title, `${title} message`), link: '/dashboard/orders' });
 
   it('requires a session', async () => {
     expect((await call(t.app, 'GET', '/api/notifications')).statusCode).toBe(401);
@@ -196,8 +196,7 @@ describe('notification preferences and e-mail', () => {
     await notify(t.app.db, {
       userId: seller.user.id,
       type: 'order_new',
-      title: 'New order ORD-1',
-      message: 'Order ORD-1',
+      ...textNotice('New order ORD-1', 'Order ORD-1'),
     });
     expect(await count(t.database, 'notifications')).toBe(before + 1);
     await t.app.jobs.drain();
@@ -213,10 +212,9 @@ describe('notification preferences and e-mail', () => {
     await notify(t.app.db, {
       userId: seller.user.id,
       type: 'payment_received',
-      title: 'Payment received PAY-9',
-      message: 'Paid',
+      ...textNotice('Payment received PAY-9', 'Paid'),
     });
-    await notify(t.app.db, { userId: seller.user.id, type: 'order_new', title: 'Marker order', message: 'marker' });
+    await notify(t.app.db, { userId: seller.user.id, type: 'order_new', ...textNotice('Marker order', 'marker') });
     await t.app.jobs.drain();
     await vi.waitFor(
       () => expect(t.logs.some((l) => l.event === 'email.sent' && l.subject === 'Marker order')).toBe(true),
@@ -319,7 +317,7 @@ describe('live stream (in-process bus)', () => {
     const other = await loginSeller(t.app);
     const mine = await openStream(base, t.app, seller.token);
     const theirs = await openStream(base, t.app, other.token);
-    await notify(t.app.db, { userId: seller.user.id, type: 'rfq_new', title: 'New RFQ RFQ-7', message: 'RFQ-7' });
+    await notify(t.app.db, { userId: seller.user.id, type: 'rfq_new', ...textNotice('New RFQ RFQ-7', 'RFQ-7') });
     await t.app.jobs.drain();
     const event = (await mine.next('notification')) as { title: string; is_read: boolean };
     expect(event).toMatchObject({ title: 'New RFQ RFQ-7', is_read: false, type: 'rfq_new' });

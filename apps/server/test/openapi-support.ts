@@ -4,7 +4,7 @@ import { enqueue } from '../src/jobs/queue.ts';
 import { createSession } from '../src/modules/auth/sessions.ts';
 import { notify } from '../src/modules/notifications/notify.ts';
 import { createAdmin, createBuyer, createProduct, createSeller, makeGstin } from '../src/seed/factories.ts';
-import { call, loginAdmin, loginSeller } from './helpers.ts';
+import { call, loginAdmin, loginSeller, textNotice } from './helpers.ts';
 import { upload } from './multipart.ts';
 import { placeOrder } from './trade-fixtures.ts';
 
@@ -213,8 +213,7 @@ export async function buildWorld(app: FastifyInstance) {
     await notify(app.db, {
       userId: sellerA.user.id,
       type: 'order_new',
-      title: 'New order',
-      message: 'probe',
+      ...textNotice('New order', 'probe'),
       link: '/dashboard/orders',
     });
     const [row] = await app.database.query<{ id: string }>(

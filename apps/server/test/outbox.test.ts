@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { enqueue } from '../src/jobs/queue.ts';
 import { notificationChannel, notify } from '../src/modules/notifications/notify.ts';
 import { placeOrder, tradeSetup } from './trade-fixtures.ts';
-import { call, loginAdmin, loginSeller, useTestApp } from './helpers.ts';
+import { call, loginAdmin, loginSeller, useTestApp, textNotice } from './helpers.ts';
 
 describe('outbox: notifications commit with their change and are delivered after it', () => {
   const t = useTestApp();
@@ -17,7 +17,7 @@ describe('outbox: notifications commit with their change and are delivered after
     const seller = await loginSeller(t.app);
     await expect(
       t.app.db.transaction(async (tx) => {
-        await notify(tx, { userId: seller.user.id, type: 'order_new', title: 'Rolled back', message: 'x' });
+        await notify(tx, { userId: seller.user.id, type: 'order_new', ...textNotice('Rolled back', 'x') });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -62,7 +62,7 @@ describe('outbox: notifications commit with their change and are delivered after
     };
     try {
       const row = await t.app.db.transaction((tx) =>
-        notify(tx, { userId: seller.user.id, type: 'order_new', title: 'Mail fails', message: 'x' }),
+        notify(tx, { userId: seller.user.id, type: 'order_new', ...textNotice('Mail fails', 'x') }),
       );
       await t.app.jobs.drain();
       expect(await jobsFor(row.id)).toEqual([{ name: 'notification.deliver', state: 'done' }]);

@@ -1,9 +1,18 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/index.ts';
+import { msg91SmsProvider, msg91Templates } from '../src/modules/auth/sms.ts';
 import { createSeller, makePhone } from '../src/seed/factories.ts';
 import { call, count, type TestContext, useTestApp } from './helpers.ts';
 
 function smsLines(t: TestContext, phone: string) {
-  return t.logs.filter((l) => l.event === 'sms.sent' && l.to === phone) as Array<{ to: string; body: string }>;
+  return t.logs.filter((l) => l.event === 'sms.sent' && l.to === phone) as Array<{
+    to: string;
+    body: string;
+    lang?: string;
+  }>;
 }
 
 function lastCode(t: TestContext, phone: string): string {
@@ -249,5 +258,59 @@ describe('forgot password', () => {
       last = (await call(t.app, 'POST', '/api/forgot-password-sms', { body: { phoneNumber: phone } })).statusCode;
     }
     expect(last).toBe(429);
+  });
+});
+
+describe('reset code SMS in the account language', () => {
+  const t = useTestApp();
+
+  it('writes the code in Hindi for a seller who reads Hindi', async () => {
+    const s = await createSeller(t.app.db);
+    await t.app.db.update(users).set({ language: 'hi' }).where(eq(users.id, s.user.id));
+    const phone = s.user.phone as string;
+    const code = await sendCode(t, phone);
+    const line = smsLines(t, phone).at(-1);
+    expect(line?.lang).toBe('hi');
+    expect(line?.body).toBe(`${code} आपका पासवर्ड रीसेट कोड है। यह 10 मिनट में समाप्त हो जाएगा। इसे किसी के साथ साझा न करें।`);
+  });
+
+  it('sends MSG91 the DLT template of the language, falling back to the English one (logged once)', async () => {
+    const received: Array<{ authkey: string | undefined; body: { template_id: string; recipients: unknown[] } }> = [];
+    const fake = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c) => {
+        raw += c;
+      });
+      req.on('end', () => {
+        received.push({ authkey: req.headers.authkey as string | undefined, body: JSON.parse(raw) });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"type":"success"}');
+      });
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/api/v5/flow`;
+      const templates = msg91Templates({
+        ...t.app.config,
+        MSG91_TEMPLATE_ID: 'tpl-en',
+        MSG91_TEMPLATE_ID_HI: 'tpl-hi',
+        MSG91_TEMPLATE_ID_MR: undefined,
+      });
+      expect(templates).toEqual({ en: 'tpl-en', hi: 'tpl-hi' });
+      const sms = msg91SmsProvider('key-1', templates ?? { en: '' }, t.app.log, url);
+      await sms.send({ to: '9876543210', body: 'x', lang: 'en', vars: { otp: '123456' } });
+      await sms.send({ to: '9876543210', body: 'x', lang: 'hi', vars: { otp: '234567' } });
+      await sms.send({ to: '9876543210', body: 'x', lang: 'mr', vars: { otp: '345678' } });
+      await sms.send({ to: '9876543210', body: 'x', lang: 'mr', vars: { otp: '456789' } });
+      expect(received.map((r) => r.body.template_id)).toEqual(['tpl-en', 'tpl-hi', 'tpl-en', 'tpl-en']);
+      expect(received[1]).toEqual({
+        authkey: 'key-1',
+        body: { template_id: 'tpl-hi', short_url: '0', recipients: [{ mobiles: '919876543210', otp: '234567' }] },
+      });
+      expect(t.logs.filter((l) => l.event === 'sms.template_fallback')).toEqual([
+        expect.objectContaining({ lang: 'mr' }),
+      ]);
+    } finally {
+      fake.close();
+    }
   });
 });

@@ -5,7 +5,7 @@ import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { notify } from '../src/modules/notifications/notify.ts';
 import { createSeller, makePhone } from '../src/seed/factories.ts';
-import { freshDatabase, sellerRegistration, testConfig } from './helpers.ts';
+import { freshDatabase, sellerRegistration, testConfig, textNotice } from './helpers.ts';
 
 /**
  * A Redis that completes the connection handshake (answers INFO, so the client is ready) and then never answers
@@ -184,8 +184,7 @@ describe('a Redis that stops answering', () => {
     await notify(app.db, {
       userId: user.id,
       type: 'order_new',
-      title: 'New order',
-      message: 'Order placed.',
+      ...textNotice('New order', 'Order placed.'),
       link: '/',
     });
     await app.jobs.drain();

@@ -6,7 +6,13 @@ import { jobs, notifications, otpCodes, sessions, streamTickets } from '../db/sc
 import type { EventBus } from '../lib/events.ts';
 import { LEAD_WEBHOOK_JOB, postLead } from '../modules/leads/webhook.ts';
 import { enqueueEmail, type Mailer, SEND_EMAIL } from '../modules/notifications/mailer.ts';
-import { DELIVER_NOTIFICATION, notificationChannel, toNotificationItem } from '../modules/notifications/notify.ts';
+import {
+  DELIVER_NOTIFICATION,
+  languageOfUser,
+  notice,
+  notificationChannel,
+  toNotificationItem,
+} from '../modules/notifications/notify.ts';
 import { notificationEmail } from '../modules/notifications/preferences.ts';
 import { releaseDue } from '../modules/money/escrow.ts';
 import { handleWebhook, reconcileOpenAttempts } from '../modules/money/intake.ts';
@@ -74,9 +80,11 @@ export function jobDefinitions(deps: JobDeps): Record<string, JobDefinition> {
           .where(eq(notifications.id, String(payload.notificationId)));
         // Deleted by the user before delivery: nothing left to tell.
         if (!row) return;
-        const email = await notificationEmail(deps.db, deps.config.PUBLIC_URL, row);
+        // Said in the language the user reads now, on the stream and in the e-mail alike.
+        const lang = await languageOfUser(deps.db, row.userId);
+        const email = await notificationEmail(deps.db, deps.config.PUBLIC_URL, row, lang);
         if (email) await enqueueEmail(deps.db, email, `notification-email:${row.id}`);
-        await deps.events.publish(notificationChannel(row.userId), toNotificationItem(row));
+        await deps.events.publish(notificationChannel(row.userId), toNotificationItem(row, lang));
       },
     },
     [SEND_EMAIL]: {
@@ -151,8 +159,12 @@ export function jobDefinitions(deps: JobDeps): Record<string, JobDefinition> {
         deps.log.error({ event: 'ledger.break', ...check }, 'the ledger does not balance');
         await notifyAdmins(deps.db, {
           type: 'admin_money_alert',
-          title: 'Ledger check failed',
-          message: `Total ${check.total} paise, ${check.unbalancedEntries.length} unbalanced entries, ${check.brokenOrders.length} orders whose trail does not close${check.brokenOrders[0] ? ` (first: ${check.brokenOrders[0].problem})` : ''}.`,
+          ...notice(check.brokenOrders[0] ? 'admin.ledgerBrokenFirst' : 'admin.ledgerBroken', {
+            total: String(check.total),
+            unbalanced: check.unbalancedEntries.length,
+            broken: check.brokenOrders.length,
+            ...(check.brokenOrders[0] ? { first: check.brokenOrders[0].problem } : {}),
+          }),
           link: '/admin/finance',
         });
       },

@@ -100,3 +100,8 @@ export function requestLanguage(req: FastifyRequest): Language {
 export function pageLanguage(req: FastifyRequest): Language {
   return languageFromCookie(req.headers.cookie) ?? pickLanguage(req.headers['accept-language']);
 }
+
+/** The language stored on an account (users.language), English when it is not one the product speaks. */
+export function accountLanguage(stored: string | null | undefined): Language {
+  return isLanguage(stored) ? stored : 'en';
+}

@@ -1,10 +1,11 @@
-import { CATEGORY_LABELS, gstStateCodeOf, labelOf } from '@ub/shared';
+import { gstStateCodeOf } from '@ub/shared';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { buyers, disputes, manufacturers, orders, users } from '../db/schema/index.ts';
 import { depsOf } from '../lib/deps.ts';
 import { transaction } from '../lib/transaction.ts';
 import { blockBuyer } from '../modules/buyers/commands.ts';
 import { createContactMessage } from '../modules/contact/contact-messages.ts';
+import { categoryLabel, notice } from '../modules/notifications/notify.ts';
 import { notifyAdmins } from '../modules/notifications/notify-admins.ts';
 import type { DemoContext } from './demo-context.ts';
 import { createBuyer, makeGstin } from './factories.ts';
@@ -78,16 +79,14 @@ export async function seedAdminBuyersDemo({ app }: DemoContext): Promise<void> {
     for (const m of requests) {
       await notifyAdmins(tx, {
         type: 'admin_seller_registered',
-        title: 'New seller registration',
-        message: `${m.companyName} (${labelOf(CATEGORY_LABELS, m.category)}) registered and waits for verification.`,
+        ...notice('admin.sellerRegisteredPlain', { company: m.companyName, category: categoryLabel(m.category) }),
         link: `/admin/manufacturers/${m.id}`,
       });
     }
     for (const d of open) {
       await notifyAdmins(tx, {
         type: 'admin_dispute_raised',
-        title: 'New dispute',
-        message: `A buyer raised a dispute on order ${d.orderNumber}: ${d.reason.slice(0, 140)}`,
+        ...notice('admin.dispute', { order: d.orderNumber, reason: d.reason.slice(0, 140) }),
         link: `/admin/disputes/${d.id}`,
       });
     }

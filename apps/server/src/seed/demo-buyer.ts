@@ -1,22 +1,22 @@
 import { INDIAN_STATES, type OrderStatus } from '@ub/shared';
-import { formatInr } from '@ub/shared/format';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { buyers, notifications, orders, rfqs, users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { buyerLinks } from '../modules/buyers/notify.ts';
+import { label, notice, notificationRow } from '../modules/notifications/notify.ts';
 import type { DemoContext } from './demo-context.ts';
 import { makeGstin } from './factories.ts';
 
 /** The demo buyer's sign-in, printed in the start-up log beside the seller's and the admin's. */
 export const DEMO_BUYER = { email: 'demo.buyer@example.in', password: 'DemoBuyer@123' } as const;
 
-/** What the buyer was told when an order reached its current status (the live texts are in orders/commands.ts). */
-const NOTICE: Record<OrderStatus, { title: string; message: (n: string, total: string) => string }> = {
-  pending: { title: 'Order placed', message: (n, total) => `Order ${n} for ${total} is placed with the seller.` },
-  processing: { title: 'Order accepted', message: (n) => `The seller accepted order ${n} and is preparing it.` },
-  shipped: { title: 'Order shipped', message: (n) => `Order ${n} has shipped.` },
-  delivered: { title: 'Order delivered', message: (n) => `Order ${n} was delivered.` },
-  cancelled: { title: 'Order cancelled', message: (n) => `Order ${n} was cancelled.` },
+/** What the buyer was told when an order reached its current status (the live notices are in orders/commands.ts). */
+const NOTICE: Record<OrderStatus, (order: string) => ReturnType<typeof notice>> = {
+  pending: (order) => notice('order.status', { order, status: label('notify.label.orderStatus.pending') }),
+  processing: (order) => notice('order.accepted', { order }),
+  shipped: (order) => notice('order.shippedPlain', { order }),
+  delivered: (order) => notice('order.delivered', { order }),
+  cancelled: (order) => notice('order.cancelledPlain', { order }),
 };
 
 /** The trade demo's first buyer, whose orders and RFQs the demo buyer account takes over. */
@@ -63,20 +63,25 @@ export async function seedBuyerDemo({ app }: DemoContext): Promise<void> {
     .limit(3);
   const notices: Array<typeof notifications.$inferInsert> = [
     ...recent.map((o, i) => ({
-      userId: row.user.id,
-      type: 'order_update',
-      title: NOTICE[o.status].title,
-      message: NOTICE[o.status].message(o.orderNumber, formatInr(o.total)),
-      link: buyerLinks.order(o.id),
+      ...notificationRow({
+        userId: row.user.id,
+        type: 'order_update',
+        ...NOTICE[o.status](o.orderNumber),
+        link: buyerLinks.order(o.id),
+      }),
       isRead: i > 2,
       createdAt: o.updatedAt,
     })),
     ...offers.map((r) => ({
-      userId: row.user.id,
-      type: 'rfq_quote',
-      title: r.status === 'accepted' ? 'RFQ accepted' : 'New quote',
-      message: `The seller answered your RFQ ${r.rfqNumber} for ${r.productName}.`,
-      link: buyerLinks.rfq(r.id),
+      ...notificationRow({
+        userId: row.user.id,
+        type: 'rfq_quote',
+        ...notice(r.status === 'accepted' ? 'rfq.answeredAccepted' : 'rfq.answered', {
+          rfq: r.rfqNumber,
+          product: r.productName,
+        }),
+        link: buyerLinks.rfq(r.id),
+      }),
       isRead: false,
       createdAt: r.updatedAt,
     })),

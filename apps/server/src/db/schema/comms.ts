@@ -1,5 +1,9 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sessions, users } from './accounts.ts';
+
+/** A notification's values: text as written (names, numbers, reasons), or a catalogue message said in the reader's language. */
+export type NotificationParam = string | number | { id: string; values?: NotificationParams };
+export type NotificationParams = { [name: string]: NotificationParam };
 
 export const notifications = pgTable(
   'notifications',
@@ -11,6 +15,13 @@ export const notifications = pgTable(
     type: text('type').notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
+    /**
+     * The catalogue messages (ADR 0028) the title and message are said with, and their values, so each reader
+     * sees them in their own language; `title` and `message` keep the English for logs, the admin and old rows.
+     */
+    titleKey: text('title_key'),
+    messageKey: text('message_key'),
+    params: jsonb('params').$type<NotificationParams>(),
     link: text('link'),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -12,7 +12,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { manufacturers, productMedia, products } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { type NotificationType, notify } from '../notifications/notify.ts';
+import { type NotificationType, notice, notify } from '../notifications/notify.ts';
 import { offsetOf } from './common.ts';
 import { containsPattern } from '../../lib/search.ts';
 import { transaction } from '../../lib/transaction.ts';
@@ -116,12 +116,13 @@ export async function getProduct(db: Db, id: string) {
   };
 }
 
-const NOTICES: Record<ProductAction, { type: NotificationType; title: string; verb: string }> = {
-  flag: { type: 'product_flagged', title: 'Product needs changes', verb: 'needs changes' },
-  approve: { type: 'product_approved', title: 'Product approved', verb: 'is approved and visible to buyers' },
-  reject: { type: 'product_rejected', title: 'Product rejected', verb: 'was rejected' },
-  suspend: { type: 'product_suspended', title: 'Product suspended', verb: 'is suspended and hidden from buyers' },
-  activate: { type: 'product_approved', title: 'Product reactivated', verb: 'is active again and visible to buyers' },
+/** What the seller is told of each move: the kind, and the `notify.product.*` message (`<key>Reason` with a reason). */
+const NOTICES: Record<ProductAction, { type: NotificationType; key: string }> = {
+  flag: { type: 'product_flagged', key: 'product.flagged' },
+  approve: { type: 'product_approved', key: 'product.approved' },
+  reject: { type: 'product_rejected', key: 'product.rejected' },
+  suspend: { type: 'product_suspended', key: 'product.suspended' },
+  activate: { type: 'product_approved', key: 'product.activated' },
 };
 
 /**
@@ -177,13 +178,15 @@ export async function moderateProduct(
       .from(manufacturers)
       .where(eq(manufacturers.id, after.manufacturerId));
     if (!owner) throw notFound('Product not found');
-    const notice = NOTICES[action];
-    const message = `"${after.name}" (SKU ${after.sku}) ${notice.verb}.${reason ? ` Reason: ${reason}` : ''}`;
+    const told = NOTICES[action];
     await notify(tx, {
       userId: owner.userId,
-      type: notice.type,
-      title: notice.title,
-      message,
+      type: told.type,
+      ...notice(reason ? `${told.key}Reason` : told.key, {
+        name: after.name,
+        sku: after.sku,
+        ...(reason ? { reason } : {}),
+      }),
       link: `/dashboard/products/${id}`,
     });
   });

@@ -1,10 +1,11 @@
 import type { Language } from '@ub/shared/i18n';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
-import { BUYER_MESSAGES, CATEGORY_LABELS, labelOf, type ManufacturerStatus, type registerSchema } from '@ub/shared';
+import { BUYER_MESSAGES, type ManufacturerStatus, type registerSchema } from '@ub/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { buyers, manufacturers, sessions, users } from '../../db/schema/index.ts';
 import { AppError, conflict, isUniqueViolation, msg } from '../../lib/errors.ts';
+import { categoryLabel, notice } from '../notifications/notify.ts';
 import { notifyAdmins } from '../notifications/notify-admins.ts';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
 import { transaction } from '../../lib/transaction.ts';
@@ -82,8 +83,11 @@ export async function registerSeller(
       if (!mfr) throw new Error('manufacturer insert returned nothing');
       await notifyAdmins(tx, {
         type: 'admin_seller_registered',
-        title: 'New seller registration',
-        message: `${input.company_name} (${labelOf(CATEGORY_LABELS, input.category)}, ${input.state}) registered and waits for verification.`,
+        ...notice('admin.sellerRegistered', {
+          company: input.company_name,
+          category: categoryLabel(input.category),
+          state: input.state,
+        }),
         link: `/admin/manufacturers/${mfr.id}`,
       });
       return { userId: user.id, manufacturerId: mfr.id, status: mfr.status };

@@ -8,6 +8,7 @@ import { hashPassword } from './passwords.ts';
 import { forgetSessionsOf, revokeAllSessions } from './sessions.ts';
 import type { SmsProvider } from './sms.ts';
 import { transaction } from '../../lib/transaction.ts';
+import { accountLanguage, t } from '../../lib/i18n.ts';
 
 export const RESET_MESSAGES = {
   sent: 'If this number is registered, a 6-digit reset code has been sent to it.',
@@ -65,12 +66,18 @@ export async function requestResetCode(db: Db, sms: SmsProvider, phone: string):
     codeHash: codeHash(id, code),
     expiresAt: new Date(Date.now() + OTP.ttlMinutes * 60_000),
   });
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
+  const [user] = await db
+    .select({ id: users.id, language: users.language })
+    .from(users)
+    .where(eq(users.phone, phone))
+    .limit(1);
   if (user) {
+    const lang = accountLanguage(user.language);
     try {
       await sms.send({
         to: phone,
-        body: `${code} is your password reset code. It expires in ${OTP.ttlMinutes} minutes. Do not share it with anyone.`,
+        body: t(lang, 'notify.sms.resetCode', { code, minutes: OTP.ttlMinutes }),
+        lang,
         vars: { otp: code },
       });
     } catch {

@@ -15,7 +15,8 @@ import { assertAccountFree } from '../auth/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { forgetSessionsOf, revokeAllSessions } from '../auth/sessions.ts';
 import { enqueueEmail } from '../notifications/mailer.ts';
-import { notify } from '../notifications/notify.ts';
+import { t } from '../../lib/i18n.ts';
+import { languageOfUser, notice, notify } from '../notifications/notify.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { toAdminBuyer } from './queries.ts';
 
@@ -124,20 +125,15 @@ export async function blockBuyer(deps: Deps, actorUserId: string, id: string, re
     await notify(tx, {
       userId: user.id,
       type: 'account_blocked',
-      title: 'Account blocked',
-      message: `${after.companyName} is blocked on Udyog Bazaar. Reason: ${reason}`,
+      ...notice('account.blocked', { company: after.companyName, reason }),
       link: '/buyer',
     });
+    const lang = await languageOfUser(tx, user.id);
+    const values = { name: after.contactName, company: after.companyName, reason };
     await enqueueEmail(tx, {
       to: user.email,
-      subject: 'Your Udyog Bazaar buyer account is blocked',
-      text: [
-        `Dear ${after.contactName},`,
-        '',
-        `An administrator has blocked the buyer account of ${after.companyName}. Reason: ${reason}`,
-        'You cannot sign in, place orders or post RFQs and requirements while it is blocked.',
-        'If you think this is a mistake, write to support@udyogbazaar.in.',
-      ].join('\n'),
+      subject: t(lang, 'notify.email.buyerBlocked.subject'),
+      text: t(lang, 'notify.email.buyerBlocked.body', values),
     });
     return { item: toAdminBuyer(after, user), userId: user.id };
   });
@@ -179,18 +175,14 @@ export async function unblockBuyer(deps: Deps, actorUserId: string, id: string):
     await notify(tx, {
       userId: user.id,
       type: 'account_unblocked',
-      title: 'Account unblocked',
-      message: `${after.companyName} is active again: you can sign in, order and post RFQs.`,
+      ...notice('account.unblocked', { company: after.companyName }),
       link: '/buyer',
     });
+    const lang = await languageOfUser(tx, user.id);
     await enqueueEmail(tx, {
       to: user.email,
-      subject: 'Your Udyog Bazaar buyer account is active again',
-      text: [
-        `Dear ${after.contactName},`,
-        '',
-        `The buyer account of ${after.companyName} is no longer blocked. You can sign in again.`,
-      ].join('\n'),
+      subject: t(lang, 'notify.email.buyerUnblocked.subject'),
+      text: t(lang, 'notify.email.buyerUnblocked.body', { name: after.contactName, company: after.companyName }),
     });
     return toAdminBuyer(after, user);
   });

@@ -7,7 +7,8 @@ import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { enqueueEmail } from '../notifications/mailer.ts';
-import { notify } from '../notifications/notify.ts';
+import { t } from '../../lib/i18n.ts';
+import { languageOfUser, notice, notify } from '../notifications/notify.ts';
 import { notifyAdmins } from '../notifications/notify-admins.ts';
 
 type Row = typeof contactMessages.$inferSelect;
@@ -40,8 +41,11 @@ export async function createContactMessage(
     if (!row) throw new Error('contact message insert returned nothing');
     await notifyAdmins(tx, {
       type: 'admin_contact_message',
-      title: 'New contact message',
-      message: `${input.name}: ${input.subject}`.slice(0, 200),
+      // The admin list shows a line: the subject is cut so the name and subject stay within 200 characters.
+      ...notice('admin.contactMessage', {
+        name: input.name,
+        subject: input.subject.slice(0, Math.max(0, 198 - input.name.length)),
+      }),
       link: '/admin/content?tab=messages',
     });
     return row.id;
@@ -106,15 +110,23 @@ export async function replyToContactMessage(
       await notify(tx, {
         userId: row.userId,
         type: 'contact_reply',
-        title: `Reply from support: ${row.subject}`.slice(0, 200),
-        message: reply.length > 280 ? `${reply.slice(0, 277)}...` : reply,
+        ...notice('contact.reply', {
+          subject: row.subject.slice(0, 180),
+          reply: reply.length > 280 ? `${reply.slice(0, 277)}...` : reply,
+        }),
         link: '/dashboard/help',
       });
     }
+    // A visitor's message has no account, so no language of its own: they wrote to us in English.
+    const lang = row.userId ? await languageOfUser(tx, row.userId) : 'en';
     await enqueueEmail(tx, {
       to: row.email,
-      subject: `Re: ${row.subject}`,
-      text: `Dear ${row.name},\n\n${reply}\n\nUdyog Bazaar Support\n\n> ${row.message.replace(/\n/g, '\n> ')}`,
+      subject: t(lang, 'notify.email.contactReply.subject', { subject: row.subject }),
+      text: t(lang, 'notify.email.contactReply.body', {
+        name: row.name,
+        reply,
+        quoted: `> ${row.message.replace(/\n/g, '\n> ')}`,
+      }),
     });
     return row;
   });

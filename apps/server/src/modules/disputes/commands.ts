@@ -8,7 +8,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { buyerLinks, notifyBuyer } from '../buyers/notify.ts';
-import { notify } from '../notifications/notify.ts';
+import { label, notice, notify } from '../notifications/notify.ts';
 import { notifyAdmins } from '../notifications/notify-admins.ts';
 import { toDispute } from './queries.ts';
 
@@ -46,20 +46,17 @@ export async function raiseDispute(deps: Deps, buyerId: string, orderId: string,
     await notify(tx, {
       userId: row.sellerUserId,
       type: 'dispute_raised',
-      title: 'Dispute raised',
-      message: `A dispute was raised on order ${row.o.orderNumber}: ${reason.slice(0, 140)}`,
+      ...notice('dispute.raised', { order: row.o.orderNumber, reason: reason.slice(0, 140) }),
       link: `/dashboard/orders/${orderId}`,
     });
     await notifyBuyer(tx, buyerId, {
       type: 'dispute_update',
-      title: 'Dispute opened',
-      message: `Your dispute on order ${row.o.orderNumber} is open. Our team will review it.`,
+      ...notice('dispute.opened', { order: row.o.orderNumber }),
       link: buyerLinks.order(orderId),
     });
     await notifyAdmins(tx, {
       type: 'admin_dispute_raised',
-      title: 'New dispute',
-      message: `A buyer raised a dispute on order ${row.o.orderNumber}: ${reason.slice(0, 140)}`,
+      ...notice('admin.dispute', { order: row.o.orderNumber, reason: reason.slice(0, 140) }),
       link: `/admin/disputes/${inserted.id}`,
     });
     return inserted;
@@ -127,8 +124,11 @@ export async function updateDispute(
       .where(eq(orders.id, after.orderId));
     await notifyBuyer(tx, after.buyerId, {
       type: 'dispute_update',
-      title: to.startsWith('resolved') ? 'Dispute resolved' : 'Dispute updated',
-      message: `Your dispute on order ${names?.orderNumber ?? ''} is now ${DISPUTE_STATUS_LABELS[to]}: ${note.slice(0, 200)}`,
+      ...notice(to.startsWith('resolved') ? 'dispute.resolved' : 'dispute.updated', {
+        order: names?.orderNumber ?? '',
+        status: label(`notify.label.disputeStatus.${to}`),
+        note: note.slice(0, 200),
+      }),
       link: buyerLinks.order(after.orderId),
     });
     return toDispute(after, names ?? { orderNumber: '', buyer: '', manufacturer: '' });

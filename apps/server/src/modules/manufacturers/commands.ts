@@ -14,7 +14,7 @@ import { audit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { forgetSessionsOf } from '../auth/sessions.ts';
-import { type NotificationType, notify } from '../notifications/notify.ts';
+import { type NotificationType, notice, notify } from '../notifications/notify.ts';
 import { getSiteSettings } from '../site/site-settings.ts';
 import { offsetOf } from '../admin/common.ts';
 import { recordDocumentReview } from '../admin/documents.ts';
@@ -151,31 +151,12 @@ export async function openManufacturer(deps: Deps, actorUserId: string, id: stri
   };
 }
 
-const NOTICES: Record<
-  ManufacturerAction,
-  { type: NotificationType; title: string; message: (company: string, reason: string | null) => string }
-> = {
-  approve: {
-    type: 'account_verified',
-    title: 'Account verified',
-    message: (c) => `${c} is verified. You can now list products and receive orders.`,
-  },
-  reject: {
-    type: 'account_rejected',
-    title: 'Registration not approved',
-    message: (c, r) => `The registration of ${c} was not approved. Reason: ${r}`,
-  },
-  suspend: {
-    type: 'account_suspended',
-    title: 'Account suspended',
-    message: (c, r) =>
-      `${c} is suspended and its products are hidden from the marketplace until reactivated. Reason: ${r}`,
-  },
-  activate: {
-    type: 'account_verified',
-    title: 'Account reactivated',
-    message: (c) => `${c} is active again and its approved products are back on the marketplace.`,
-  },
+/** What the seller is told of each move: the kind, and the `notify.account.*` message. */
+const NOTICES: Record<ManufacturerAction, { type: NotificationType; key: string }> = {
+  approve: { type: 'account_verified', key: 'account.verified' },
+  reject: { type: 'account_rejected', key: 'account.rejected' },
+  suspend: { type: 'account_suspended', key: 'account.suspended' },
+  activate: { type: 'account_verified', key: 'account.reactivated' },
 };
 
 /**
@@ -220,12 +201,11 @@ export async function transitionManufacturer(
       before: { status: before.status, statusReason: before.statusReason },
       after: { status: after.status, statusReason: after.statusReason },
     });
-    const notice = NOTICES[action];
+    const told = NOTICES[action];
     await notify(tx, {
       userId: after.userId,
-      type: notice.type,
-      title: notice.title,
-      message: notice.message(after.companyName, reason),
+      type: told.type,
+      ...notice(told.key, { company: after.companyName, reason: reason ?? '' }),
       link: '/dashboard',
     });
     const [u] = await tx.select().from(users).where(eq(users.id, after.userId));

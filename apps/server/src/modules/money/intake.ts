@@ -8,7 +8,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { buyerLinks, notifyBuyer } from '../buyers/notify.ts';
-import { notify } from '../notifications/notify.ts';
+import { label, notice, notify } from '../notifications/notify.ts';
 import { notifyAdmins } from '../notifications/notify-admins.ts';
 import type { GatewayEvent, PaymentGateway } from '../payments/providers/types.ts';
 import { WebhookFormatError } from '../payments/providers/razorpay-webhook.ts';
@@ -202,15 +202,18 @@ export async function captureInTx(
     deps.log.warn({ event: 'payment.unknown_order', ...report }, 'capture for an order we do not know');
     await notifyAdmins(tx, {
       type: 'admin_money_alert',
-      title: 'Payment for an unknown order',
-      message: `${report.provider} reported payment ${report.providerPaymentId} of ${formatInr(report.amountPaise / 100)} for an order we do not know. Check it in the provider's dashboard.`,
+      ...notice('admin.unknownOrderPayment', {
+        provider: report.provider,
+        payment: report.providerPaymentId,
+        amount: formatInr(report.amountPaise / 100),
+      }),
       link: '/admin/finance',
     });
     return 'unknown_order';
   }
   if (a.status === 'captured') {
     if (a.providerPaymentId === report.providerPaymentId) return 'duplicate';
-    await flag(tx, a, `A second payment ${report.providerPaymentId} was captured for this order: refund it.`);
+    await flag(tx, a, report.providerPaymentId);
     return 'second_capture';
   }
   const now = deps.clock();
@@ -230,8 +233,11 @@ export async function captureInTx(
       .where(eq(paymentAttempts.id, a.id));
     await notifyAdmins(tx, {
       type: 'admin_money_alert',
-      title: 'Payment amount mismatch',
-      message: `Payment ${a.reference}: captured ${formatInr(report.amountPaise / 100)} but ${formatInr(a.amountPaise / 100)} is due. It was not counted.`,
+      ...notice('admin.amountMismatch', {
+        reference: a.reference,
+        captured: formatInr(report.amountPaise / 100),
+        due: formatInr(a.amountPaise / 100),
+      }),
       link: '/admin/finance',
     });
     return 'amount_mismatch';
@@ -292,14 +298,12 @@ export async function captureInTx(
   await notify(tx, {
     userId: order.sellerUserId,
     type: 'payment_received',
-    title: 'Payment received',
-    message: `${formatInr(o.total)} received for order ${o.orderNumber}. It is held until the order is delivered and the hold period has passed.`,
+    ...notice('payment.receivedSeller', { amount: formatInr(o.total), order: o.orderNumber }),
     link: `/dashboard/orders/${o.id}`,
   });
   await notifyBuyer(tx, o.buyerId, {
     type: 'payment_recorded',
-    title: 'Payment received',
-    message: `Your payment of ${formatInr(o.total)} for order ${o.orderNumber} was received. The platform holds it until delivery.`,
+    ...notice('payment.receivedBuyer', { amount: formatInr(o.total), order: o.orderNumber }),
     link: buyerLinks.order(o.id),
   });
   if (o.status === 'cancelled') {
@@ -308,17 +312,18 @@ export async function captureInTx(
       orderId: o.id,
       amountPaise: a.amountPaise,
       reason: 'Order cancelled before the payment arrived',
+      reasonNotice: label('notify.label.refundReason.unpaidCancelled'),
     });
   }
   crashBeforeCaptureCommit();
   return 'captured';
 }
 
-async function flag(tx: Db, a: Attempt, reason: string) {
+/** A second payment was captured for an order already paid: an admin refunds it. */
+async function flag(tx: Db, a: Attempt, secondPaymentId: string) {
   await notifyAdmins(tx, {
     type: 'admin_money_alert',
-    title: 'Payment to check',
-    message: `Payment ${a.reference}: ${reason}`,
+    ...notice('admin.secondPayment', { reference: a.reference, payment: secondPaymentId }),
     link: '/admin/finance',
   });
 }
@@ -341,8 +346,10 @@ export async function failInTx(
   if (a) {
     await notifyBuyer(tx, a.buyerId, {
       type: 'payment_update',
-      title: 'Payment failed',
-      message: `Your payment ${a.reference} did not go through${report.reason ? `: ${report.reason}` : '.'} You can try again from the order page.`,
+      ...notice(report.reason ? 'payment.failed' : 'payment.failedPlain', {
+        reference: a.reference,
+        ...(report.reason ? { reason: report.reason } : {}),
+      }),
       link: buyerLinks.order(a.orderId),
     });
   }
@@ -523,7 +530,7 @@ export async function submitUtr(deps: Deps, buyerId: string, attemptId: string, 
       .from(paymentAttempts)
       .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.buyerId, buyerId)))
       .for('update');
-    if (!a || a.provider !== 'bank_transfer') throw notFound('Payment not found');
+    if (a?.provider !== 'bank_transfer') throw notFound('Payment not found');
     if (a.status !== 'awaiting_utr' && a.status !== 'rejected') {
       throw conflict('This bank transfer was already submitted.');
     }
@@ -551,8 +558,13 @@ export async function submitUtr(deps: Deps, buyerId: string, attemptId: string, 
     if (!after) throw notFound('Payment not found');
     await notifyAdmins(tx, {
       type: 'admin_payment_review',
-      title: 'Bank transfer to confirm',
-      message: `${formatInr(a.amountPaise / 100)} for order ${o.orderNumber}, UTR ${parsed.utr} (${parsed.mode}), reference ${a.reference}.`,
+      ...notice('admin.transferToConfirm', {
+        amount: formatInr(a.amountPaise / 100),
+        order: o.orderNumber,
+        utr: parsed.utr,
+        mode: parsed.mode,
+        reference: a.reference,
+      }),
       link: '/admin/finance',
     });
     return attemptView(after);
@@ -563,7 +575,7 @@ export async function submitUtr(deps: Deps, buyerId: string, attemptId: string, 
 export async function confirmBankTransfer(deps: Deps, actorUserId: string, attemptId: string) {
   return transaction(deps.db, async (tx) => {
     const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
-    if (!a || a.provider !== 'bank_transfer') throw notFound('Payment not found');
+    if (a?.provider !== 'bank_transfer') throw notFound('Payment not found');
     if (a.status !== 'awaiting_confirmation') throw conflict('This bank transfer is not awaiting confirmation.');
     const outcome = await captureInTx(tx, deps, {
       provider: 'bank_transfer',
@@ -591,7 +603,7 @@ export async function confirmBankTransfer(deps: Deps, actorUserId: string, attem
 export async function rejectBankTransfer(deps: Deps, actorUserId: string, attemptId: string, reason: string) {
   return transaction(deps.db, async (tx) => {
     const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
-    if (!a || a.provider !== 'bank_transfer') throw notFound('Payment not found');
+    if (a?.provider !== 'bank_transfer') throw notFound('Payment not found');
     if (a.status !== 'awaiting_confirmation') throw conflict('This bank transfer is not awaiting confirmation.');
     await tx
       .update(paymentAttempts)
@@ -613,16 +625,14 @@ export async function rejectBankTransfer(deps: Deps, actorUserId: string, attemp
       .where(eq(orders.id, a.orderId));
     await notifyBuyer(tx, a.buyerId, {
       type: 'payment_update',
-      title: 'Bank transfer not confirmed',
-      message: `We could not confirm your transfer (UTR ${a.utr}) for order ${o?.orderNumber ?? ''}: ${reason}. Check the UTR and submit it again, or pay another way.`,
+      ...notice('payment.transferNotConfirmedBuyer', { utr: a.utr ?? '', order: o?.orderNumber ?? '', reason }),
       link: buyerLinks.order(a.orderId),
     });
     if (o) {
       await notify(tx, {
         userId: o.sellerUserId,
         type: 'payment_update',
-        title: 'Buyer payment not confirmed',
-        message: `The buyer's bank transfer for order ${o.orderNumber} could not be confirmed: ${reason}. The order stays unpaid.`,
+        ...notice('payment.transferNotConfirmedSeller', { order: o.orderNumber, reason }),
         link: `/dashboard/orders/${a.orderId}`,
       });
     }

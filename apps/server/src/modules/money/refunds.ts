@@ -9,7 +9,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { buyerLinks, notifyBuyer } from '../buyers/notify.ts';
-import { notify } from '../notifications/notify.ts';
+import { type NotificationParam, notice, notify } from '../notifications/notify.ts';
 import { notifyAdmins } from '../notifications/notify-admins.ts';
 import type { PaymentGateway } from '../payments/providers/types.ts';
 import { nextNumber } from '../trade/common.ts';
@@ -58,7 +58,13 @@ export async function refundableOf(db: Db, orderId: string) {
 export async function issueRefundInTx(
   tx: Db,
   deps: Pick<Deps, 'clock'>,
-  input: { orderId: string; amountPaise: number; reason: string },
+  input: {
+    orderId: string;
+    amountPaise: number;
+    reason: string;
+    /** The reason as notifications say it in the reader's language, when the platform wrote it (not a person). */
+    reasonNotice?: NotificationParam;
+  },
 ) {
   const { attempt, refundable } = await refundableOf(tx, input.orderId);
   if (!attempt) return null;
@@ -126,8 +132,12 @@ export async function issueRefundInTx(
   if (attempt.provider === 'bank_transfer') {
     await notifyAdmins(tx, {
       type: 'admin_payment_review',
-      title: 'Refund to pay by bank transfer',
-      message: `Refund ${r.refundNumber}: ${formatInr(input.amountPaise / 100)} to the buyer of order ${o.o.orderNumber} (paid by bank transfer, UTR ${attempt.utr}). Pay it and enter the UTR.`,
+      ...notice('admin.refundByTransfer', {
+        refund: r.refundNumber,
+        amount: formatInr(input.amountPaise / 100),
+        order: o.o.orderNumber,
+        utr: attempt.utr ?? '',
+      }),
       link: '/admin/finance',
     });
   } else {
@@ -135,15 +145,22 @@ export async function issueRefundInTx(
   }
   await notifyBuyer(tx, o.o.buyerId, {
     type: 'refund_update',
-    title: 'Refund issued',
-    message: `A refund of ${formatInr(input.amountPaise / 100)} for order ${o.o.orderNumber} is on its way: ${input.reason}`,
+    ...notice('refund.issued', {
+      amount: formatInr(input.amountPaise / 100),
+      order: o.o.orderNumber,
+      reason: input.reasonNotice ?? input.reason,
+    }),
     link: buyerLinks.order(input.orderId),
   });
   await notify(tx, {
     userId: o.sellerUserId,
     type: 'refund_update',
-    title: 'Order refunded',
-    message: `${formatInr(input.amountPaise / 100)} of order ${o.o.orderNumber} is refunded to the buyer: ${input.reason}${fromSeller ? ` (${formatInr(fromSeller / 100)} is deducted from your next settlement)` : ''}`,
+    ...notice(fromSeller ? 'refund.orderRefundedDeducted' : 'refund.orderRefunded', {
+      amount: formatInr(input.amountPaise / 100),
+      order: o.o.orderNumber,
+      reason: input.reasonNotice ?? input.reason,
+      ...(fromSeller ? { deducted: formatInr(fromSeller / 100) } : {}),
+    }),
     link: `/dashboard/orders/${input.orderId}`,
   });
   await onRefundIssued(tx, deps, {
@@ -184,8 +201,11 @@ export async function markRefundProcessedInTx(
   });
   await notifyBuyer(tx, r.buyerId, {
     type: 'refund_update',
-    title: 'Refund paid',
-    message: `Refund ${r.refundNumber} of ${formatInr(r.amountPaise / 100)} was paid${patch.utr ? ` (UTR ${patch.utr})` : ''}. Banks take up to 5 working days to show it.`,
+    ...notice(patch.utr ? 'refund.paidUtr' : 'refund.paid', {
+      refund: r.refundNumber,
+      amount: formatInr(r.amountPaise / 100),
+      ...(patch.utr ? { utr: patch.utr } : {}),
+    }),
     link: buyerLinks.order(r.orderId),
   });
   return 'refund_processed';

@@ -6,7 +6,7 @@ import { audit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
-import { notify } from '../notifications/notify.ts';
+import { notice, notify } from '../notifications/notify.ts';
 import { fromPaise, nextNumber } from '../trade/common.ts';
 import { releaseDue } from './escrow.ts';
 import { balance, post } from './ledger.ts';
@@ -107,8 +107,7 @@ async function settleSellerInTx(tx: Db, deps: Deps, manufacturerId: string, acto
   await notify(tx, {
     userId: m.userId,
     type: 'settlement_ready',
-    title: 'Settlement statement ready',
-    message: `Settlement ${s.settlementNumber}: ${formatInr(net / 100)} will be paid to your bank account. The statement shows each order's commission, taxes and refunds.`,
+    ...notice('settlement.ready', { settlement: s.settlementNumber, amount: formatInr(net / 100) }),
     link: '/dashboard/payments',
   });
   return s;
@@ -155,8 +154,12 @@ export async function markPayoutPaid(deps: Deps, actorUserId: string, id: string
     await notify(tx, {
       userId: m.userId,
       type: 'settlement_paid',
-      title: 'Settlement paid',
-      message: `${formatInr(after.amount)} for ${after.periodStart} to ${after.periodEnd} was paid to your bank account. Reference: ${utr}`,
+      ...notice('settlement.paid', {
+        amount: formatInr(after.amount),
+        from: after.periodStart,
+        to: after.periodEnd,
+        utr,
+      }),
       link: '/dashboard/payments',
     });
     return { after, companyName: m.companyName };
@@ -255,7 +258,7 @@ export function statementCsv(st: SettlementStatement): string {
     ['Opening balance', rupees(st.openingPaise)],
     ['Closing balance', rupees(st.closingPaise)],
   ];
-  return [...meta, [], head, ...rows].map((r) => r.map((c) => csvCell(String(c))).join(',')).join('\n') + '\n';
+  return `${[...meta, [], head, ...rows].map((r) => r.map((c) => csvCell(String(c))).join(',')).join('\n')}\n`;
 }
 
 /** The bank's payout file: one row per unpaid settlement (seller, account, IFSC, amount, reference). */
@@ -275,5 +278,5 @@ export async function payoutFileCsv(db: Db) {
     s.settlementNumber,
     m.companyName,
   ]);
-  return [head, ...body].map((r) => r.map((c) => csvCell(String(c))).join(',')).join('\n') + '\n';
+  return `${[head, ...body].map((r) => r.map((c) => csvCell(String(c))).join(',')).join('\n')}\n`;
 }

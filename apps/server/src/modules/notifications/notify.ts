@@ -1,18 +1,43 @@
 import { NOTIFICATION_TYPES, type NotificationItem, type NotificationType } from '@ub/shared';
+import type { Language } from '@ub/shared/i18n';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notifications } from '../../db/schema/index.ts';
+import { type NotificationParam, type NotificationParams, notifications, users } from '../../db/schema/index.ts';
+import { accountLanguage, hasMessage, t } from '../../lib/i18n.ts';
 import { enqueue } from '../../jobs/queue.ts';
 
-export { NOTIFICATION_TYPES, type NotificationType };
+export { NOTIFICATION_TYPES, type NotificationParam, type NotificationParams, type NotificationType };
+
+/** A catalogue message (ADR 0028) with its values; a value may itself be a catalogue message (a status, a category). */
+export interface NoticeText {
+  id: string;
+  values?: NotificationParams;
+}
 
 export interface NotificationInput {
   userId: string;
   type: NotificationType;
-  title: string;
-  message: string;
+  title: NoticeText;
+  message: NoticeText;
   /** Where in the app the notification points, e.g. /dashboard/orders/<id>. */
   link?: string;
 }
+
+/** The title and message of `notify.<key>` (the `notify` namespace), both said with `values`. */
+export function notice(key: string, values?: NotificationParams): Pick<NotificationInput, 'title' | 'message'> {
+  return { title: { id: `notify.${key}.title`, values }, message: { id: `notify.${key}.message`, values } };
+}
+
+/** A value said in the reader's language: a catalogue label such as an order status. */
+export const label = (id: string, values?: NotificationParams): NotificationParam => ({ id, values });
+
+/** A product category's name, said in the reader's language (a code the catalogue does not know stays as it is). */
+export const categoryLabel = (code: string): NotificationParam =>
+  hasMessage(`notify.label.category.${code}`) ? label(`notify.label.category.${code}`) : code;
+
+/** A unit of measure (piece, kg, box), said in the reader's language. */
+export const unitLabel = (code: string): NotificationParam =>
+  hasMessage(`notify.label.unit.${code}`) ? label(`notify.label.unit.${code}`) : code;
 
 export const notificationChannel = (userId: string) => `notifications:${userId}`;
 
@@ -21,12 +46,39 @@ export const DELIVER_NOTIFICATION = 'notification.deliver';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
-/** The wire shape of a notification (spec section 3), shared by the list, the stream and the bus. */
-export function toNotificationItem(row: NotificationRow): NotificationItem {
+/** The language a user reads the product in now (a notification is said in it when delivered, an e-mail written in it). */
+export async function languageOfUser(db: Db, userId: string): Promise<Language> {
+  const [u] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
+  return accountLanguage(u?.language);
+}
+
+function sayValues(lang: Language, values: NotificationParams | null | undefined): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(values ?? {}).map(([k, v]) => [k, typeof v === 'object' ? say(lang, v) : v]),
+  );
+}
+
+function say(lang: Language, text: NoticeText): string {
+  return t(lang, text.id, sayValues(lang, text.values));
+}
+
+/**
+ * A notification's title and message in `lang`: said from its catalogue messages, or as stored (English) for a row
+ * written before notifications were catalogued or whose message has since left the catalogue.
+ */
+export function notificationText(row: NotificationRow, lang: Language): { title: string; message: string } {
+  if (!row.titleKey || !row.messageKey || !hasMessage(row.titleKey) || !hasMessage(row.messageKey)) {
+    return { title: row.title, message: row.message };
+  }
+  const values = row.params ?? undefined;
+  return { title: say(lang, { id: row.titleKey, values }), message: say(lang, { id: row.messageKey, values }) };
+}
+
+/** The wire shape of a notification (spec section 3) in the reader's language: the list and the stream. */
+export function toNotificationItem(row: NotificationRow, lang: Language): NotificationItem {
   return {
     id: row.id,
-    title: row.title,
-    message: row.message,
+    ...notificationText(row, lang),
     type: row.type,
     link: row.link,
     is_read: row.isRead,
@@ -34,13 +86,30 @@ export function toNotificationItem(row: NotificationRow): NotificationItem {
   };
 }
 
+/** The row of a notification: its message ids and values, and the English beside them. */
+export function notificationRow(input: NotificationInput): typeof notifications.$inferInsert {
+  const { title, message, ...rest } = input;
+  if (!hasMessage(title.id) || !hasMessage(message.id)) {
+    throw new Error(`notification message missing from the catalogue: ${title.id}, ${message.id}`);
+  }
+  return {
+    ...rest,
+    title: say('en', title),
+    message: say('en', message),
+    titleKey: title.id,
+    messageKey: message.id,
+    params: { ...title.values, ...message.values },
+  };
+}
+
 /**
  * Records a notification and its delivery job in `tx`, the transaction of the change it reports (the outbox): both
  * exist exactly when the change committed, and delivery (live stream, e-mail) runs after the commit on the job
- * runner, so a slow or failing delivery never fails, or is lost by, the change.
+ * runner, so a slow or failing delivery never fails, or is lost by, the change. The message ids and values are
+ * stored, so each reader sees it in the language they read at the time; the English is stored beside them.
  */
 export async function notify(tx: Db, input: NotificationInput): Promise<NotificationRow> {
-  const [row] = await tx.insert(notifications).values(input).returning();
+  const [row] = await tx.insert(notifications).values(notificationRow(input)).returning();
   if (!row) throw new Error('notification insert returned nothing');
   await enqueue(tx, DELIVER_NOTIFICATION, { notificationId: row.id });
   return row;

@@ -3,7 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notificationPreferences, type notifications, users } from '../../db/schema/index.ts';
 import { transaction } from '../../lib/transaction.ts';
+import type { Language } from '@ub/shared/i18n';
+import { t } from '../../lib/i18n.ts';
 import type { MailMessage } from './mailer.ts';
+import { notificationText } from './notify.ts';
 
 /** The kinds of notification the user also wants by e-mail (none until they choose). */
 export async function emailTypes(db: Db, userId: string): Promise<NotificationType[]> {
@@ -47,6 +50,8 @@ export async function notificationEmail(
   db: Db,
   publicUrl: string | undefined,
   row: typeof notifications.$inferSelect,
+  /** The reader's language: the e-mail is written in it. */
+  lang: Language,
 ): Promise<MailMessage | undefined> {
   const [pref] = await db
     .select({ email: users.email })
@@ -63,10 +68,11 @@ export async function notificationEmail(
     .limit(1);
   if (!pref) return undefined;
   const link = row.link && publicUrl ? new URL(row.link, publicUrl).toString() : undefined;
+  const { title, message } = notificationText(row, lang);
   const text = [
-    row.message,
-    link ? `\nOpen it in Udyog Bazaar: ${link}` : '',
-    '\nYou receive this e-mail because you turned it on in Notification Settings.',
+    message,
+    link ? `\n${t(lang, 'notify.email.openIt', { link })}` : '',
+    `\n${t(lang, 'notify.email.why')}`,
   ].join('\n');
-  return { to: pref.email, subject: row.title, text };
+  return { to: pref.email, subject: title, text };
 }

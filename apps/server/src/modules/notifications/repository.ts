@@ -1,3 +1,4 @@
+import type { Language } from '@ub/shared/i18n';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
@@ -7,6 +8,8 @@ export async function listNotifications(
   db: Db,
   userId: string,
   q: { page: number; pageSize: number; filter: 'all' | 'unread' },
+  /** The reader's language, each notification is said in. */
+  lang: Language,
 ) {
   const mine = eq(notifications.userId, userId);
   const where = q.filter === 'unread' ? and(mine, eq(notifications.isRead, false)) : mine;
@@ -27,7 +30,7 @@ export async function listNotifications(
       .where(mine),
   ]);
   return {
-    notifications: rows.map(toNotificationItem),
+    notifications: rows.map((row) => toNotificationItem(row, lang)),
     unread: Number(totals?.unread ?? 0),
     total: Number(totals?.total ?? 0),
     page: q.page,

@@ -31,7 +31,7 @@ import { transaction } from '../../lib/transaction.ts';
 import { assertSellerMay } from '../auth/seller-status.ts';
 import { isListable } from '../catalog/listable.ts';
 import { buyerLinks, notifyBuyer } from '../buyers/notify.ts';
-import { notify } from '../notifications/notify.ts';
+import { label, type NoticeText, notice, notify } from '../notifications/notify.ts';
 import { fromPaise, nextNumber, toPaise } from '../trade/common.ts';
 import { creditableOf, invoiceOf, issueCreditNote, issueInvoice } from '../tax-documents/commands.ts';
 import { assertTransportGiven, needsEwayBill, recordEwayBill } from '../tax-documents/eway-bill.ts';
@@ -236,8 +236,7 @@ export async function placeBuyerOrder(
     await notify(tx, {
       userId: m.userId,
       type: 'order_new',
-      title: 'New order',
-      message: `${buyer.companyName} placed order ${order.orderNumber} for ${formatInr(order.total)}.`,
+      ...notice('order.new', { buyer: buyer.companyName, order: order.orderNumber, amount: formatInr(order.total) }),
       link: `/dashboard/orders/${order.id}`,
     });
     return order;
@@ -347,6 +346,9 @@ export async function changeOrderStatus(
               orderId: order.id,
               amountPaise: refundable,
               reason: `Order cancelled: ${change.reason ?? 'no reason given'}`,
+              reasonNotice: change.reason
+                ? label('notify.label.refundReason.cancelled', { reason: change.reason })
+                : label('notify.label.refundReason.cancelledNoReason'),
             },
           );
         }
@@ -357,8 +359,7 @@ export async function changeOrderStatus(
     if (scope.kind !== 'buyer') {
       await notifyBuyer(tx, order.buyerId, {
         type: 'order_update',
-        title: BUYER_ORDER_TITLES[to],
-        message: buyerOrderMessage(order.orderNumber, to, change, scope.kind === 'admin'),
+        ...buyerOrderNotice(order.orderNumber, to, change, scope.kind === 'admin'),
         link: buyerLinks.order(order.id),
       });
     }
@@ -366,26 +367,26 @@ export async function changeOrderStatus(
   });
 }
 
-const BUYER_ORDER_TITLES: Record<OrderStatus, string> = {
-  pending: 'Order placed',
-  processing: 'Order accepted',
-  shipped: 'Order shipped',
-  delivered: 'Order delivered',
-  cancelled: 'Order cancelled',
-};
-
-function buyerOrderMessage(number: string, to: OrderStatus, change: StatusChange, byPlatform: boolean): string {
+/** What the buyer is told of a move the seller or the platform made (`notify.order.*`). */
+function buyerOrderNotice(
+  order: string,
+  to: OrderStatus,
+  change: StatusChange,
+  byPlatform: boolean,
+): { title: NoticeText; message: NoticeText } {
   switch (to) {
     case 'processing':
-      return `The seller accepted order ${number} and is preparing it.`;
+      return notice('order.accepted', { order });
     case 'shipped':
-      return `Order ${number} has shipped with ${change.carrier}, tracking number ${change.trackingNumber}.`;
+      return notice('order.shipped', { order, carrier: change.carrier ?? '', tracking: change.trackingNumber ?? '' });
     case 'delivered':
-      return `Order ${number} was delivered.`;
-    case 'cancelled':
-      return `Order ${number} was cancelled by the ${byPlatform ? 'platform' : 'seller'}${change.reason ? `: ${change.reason}` : '.'}`;
+      return notice('order.delivered', { order });
+    case 'cancelled': {
+      const key = byPlatform ? 'order.cancelledByPlatform' : 'order.cancelledBySeller';
+      return change.reason ? notice(key, { order, reason: change.reason }) : notice(`${key}Plain`, { order });
+    }
     default:
-      return `Order ${number} is now ${ORDER_STATUS_LABELS[to]}.`;
+      return notice('order.status', { order, status: label(`notify.label.orderStatus.${to}`) });
   }
 }
 
@@ -407,8 +408,7 @@ export async function cancelByBuyer(deps: Deps, buyer: Buyer, orderId: string, r
       await notify(tx, {
         userId: m.userId,
         type: 'order_cancelled',
-        title: 'Order cancelled',
-        message: `${buyer.companyName} cancelled order ${order.orderNumber}: ${reason}`,
+        ...notice('order.cancelledByBuyer', { buyer: buyer.companyName, order: order.orderNumber, reason }),
         link: `/dashboard/orders/${order.id}`,
       });
     }
@@ -449,8 +449,7 @@ export async function changeOrderStatusAsAdmin(
     await notify(tx, {
       userId: owner.userId,
       type: 'order_cancelled',
-      title: 'Order cancelled',
-      message: `Order ${before.orderNumber} was cancelled by the platform. Reason: ${reason}`,
+      ...notice('order.cancelledByAdmin', { order: before.orderNumber, reason: reason ?? '' }),
       link: `/dashboard/orders/${id}`,
     });
   });

@@ -1,5 +1,4 @@
 import {
-  CATEGORY_LABELS,
   formatInr,
   REQUIREMENT_LIMITS,
   REQUIREMENT_MESSAGES,
@@ -25,7 +24,7 @@ import { audit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
-import { notify } from '../notifications/notify.ts';
+import { categoryLabel, label, type NotificationParam, notice, notify, unitLabel } from '../notifications/notify.ts';
 import { insertAgreedRfq } from '../rfqs/commands.ts';
 import { fromPaise, nextNumber, toPaise } from '../trade/common.ts';
 import { notifyAdmins } from '../notifications/notify-admins.ts';
@@ -91,8 +90,14 @@ export async function notifySellersOfRequirement(db: Db, requirementId: string) 
       await notify(tx, {
         userId: s.userId,
         type: 'requirement_new',
-        title: 'New requirement on the board',
-        message: `${r.quantity} ${r.unit} × ${r.title} (${CATEGORY_LABELS[r.category] ?? r.category}), delivery to ${r.deliveryState} by ${r.deadline}.`,
+        ...notice('requirement.new', {
+          quantity: String(r.quantity),
+          unit: unitLabel(r.unit),
+          title: r.title,
+          category: categoryLabel(r.category),
+          state: r.deliveryState,
+          deadline: r.deadline,
+        }),
         link: requirementLinks.seller(r.id),
       });
     }
@@ -176,8 +181,13 @@ export async function putQuote(
       await notify(tx, {
         userId: buyerUser,
         type: 'requirement_quote',
-        title: existing ? 'Quote revised' : 'New quote',
-        message: `${m?.company ?? 'A seller'} ${existing ? 'revised its quote' : 'quoted'} ${formatInr(values.pricePerUnit)} per ${r.unit} on ${r.number} (${r.title}).`,
+        ...notice(existing ? 'requirement.quoteRevised' : 'requirement.quoteNew', {
+          company: m?.company ?? label('notify.label.aSeller'),
+          price: formatInr(values.pricePerUnit),
+          unit: unitLabel(r.unit),
+          requirement: r.number,
+          title: r.title,
+        }),
         link: requirementLinks.buyer(r.id),
       });
     }
@@ -208,8 +218,12 @@ export async function reportRequirement(deps: Deps, seller: { manufacturerId: st
       .where(eq(manufacturers.id, seller.manufacturerId));
     await notifyAdmins(tx, {
       type: 'admin_spam_report',
-      title: 'Requirement reported as spam',
-      message: `${m?.company ?? 'A seller'} reported ${r.number} (${r.title}): ${reason}`,
+      ...notice('admin.requirementSpam', {
+        company: m?.company ?? label('notify.label.aSeller'),
+        requirement: r.number,
+        title: r.title,
+        reason,
+      }),
       link: requirementLinks.admin(r.id),
     });
   });
@@ -226,7 +240,7 @@ async function lockForBuyer(tx: Db, buyerId: string, id: string) {
 }
 
 /** Closes the open quotes of a requirement and tells their sellers why. */
-async function closeQuotes(tx: Db, r: Requirement, why: string, now: Date, exceptQuoteId?: string) {
+async function closeQuotes(tx: Db, r: Requirement, why: NotificationParam, now: Date, exceptQuoteId?: string) {
   const closed = await tx
     .update(requirementQuotes)
     .set({ status: 'closed', updatedAt: now })
@@ -252,8 +266,7 @@ async function closeQuotes(tx: Db, r: Requirement, why: string, now: Date, excep
     await notify(tx, {
       userId: s.userId,
       type: 'requirement_quote_closed',
-      title: 'Quote closed',
-      message: `Your quote on ${r.number} (${r.title}) is closed: ${why}`,
+      ...notice('requirement.quoteClosed', { requirement: r.number, title: r.title, why }),
       link: requirementLinks.seller(r.id),
     });
   }
@@ -311,7 +324,7 @@ export async function acceptQuote(deps: Deps, buyer: Buyer, actorUserId: string,
       .update(requirementQuotes)
       .set({ status: 'accepted', updatedAt: now })
       .where(eq(requirementQuotes.id, q.id));
-    await closeQuotes(tx, r, 'the buyer accepted another quote.', now, q.id);
+    await closeQuotes(tx, r, label('notify.label.quoteClosed.anotherAccepted'), now, q.id);
     await tx
       .update(requirements)
       .set({ status: 'accepted', rfqId: created.id, closedAt: now, updatedAt: now })
@@ -319,8 +332,12 @@ export async function acceptQuote(deps: Deps, buyer: Buyer, actorUserId: string,
     await notify(tx, {
       userId: m.userId,
       type: 'requirement_quote_closed',
-      title: 'Quote accepted',
-      message: `${buyer.companyName} accepted your quote on ${r.number} (${r.title}): it is now the accepted RFQ ${created.rfqNumber}.`,
+      ...notice('requirement.quoteAccepted', {
+        buyer: buyer.companyName,
+        requirement: r.number,
+        title: r.title,
+        rfq: created.rfqNumber,
+      }),
       link: `/dashboard/rfqs/${created.id}`,
     });
     return created;
@@ -338,7 +355,7 @@ export async function closeByBuyer(deps: Deps, buyer: Buyer, id: string, reason:
       .update(requirements)
       .set({ status: 'closed', closedReason: why, closedAt: now, updatedAt: now })
       .where(eq(requirements.id, r.id));
-    await closeQuotes(tx, r, 'the buyer closed the requirement.', now);
+    await closeQuotes(tx, r, label('notify.label.quoteClosed.buyerClosed'), now);
   });
   return buyerRequirement(deps.db, buyer.id, id);
 }
@@ -356,7 +373,7 @@ export async function closeAsSpam(deps: Deps, adminUserId: string, id: string, r
       .update(requirements)
       .set({ status: 'removed', closedReason: reason, closedAt: now, updatedAt: now })
       .where(eq(requirements.id, r.id));
-    await closeQuotes(tx, r, 'the requirement was removed by the platform.', now);
+    await closeQuotes(tx, r, label('notify.label.quoteClosed.removed'), now);
     await audit(tx, {
       actorUserId: adminUserId,
       action: 'requirement.remove',
@@ -371,8 +388,7 @@ export async function closeAsSpam(deps: Deps, adminUserId: string, id: string, r
       await notify(tx, {
         userId,
         type: 'requirement_closed',
-        title: 'Requirement removed',
-        message: `${r.number} (${r.title}) was removed by the platform: ${reason}`,
+        ...notice('requirement.removed', { requirement: r.number, title: r.title, reason }),
         link: requirementLinks.buyer(r.id),
       });
     }
@@ -392,14 +408,13 @@ export async function expireRequirements(db: Db, now: Date) {
       .where(and(eq(requirements.status, 'open'), lt(requirements.deadline, todayInIndia(now))))
       .returning();
     for (const r of due) {
-      await closeQuotes(tx, r, 'its deadline passed.', now);
+      await closeQuotes(tx, r, label('notify.label.quoteClosed.deadline'), now);
       const userId = await buyerUserId(tx, r.buyerId);
       if (userId) {
         await notify(tx, {
           userId,
           type: 'requirement_closed',
-          title: 'Requirement closed',
-          message: `${r.number} (${r.title}) closed at its deadline (${r.deadline}).`,
+          ...notice('requirement.closed', { requirement: r.number, title: r.title, deadline: r.deadline }),
           link: requirementLinks.buyer(r.id),
         });
       }

@@ -30,7 +30,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isListable } from '../catalog/listable.ts';
 import { buyerLinks, notifyBuyer } from '../buyers/notify.ts';
-import { notify } from '../notifications/notify.ts';
+import { notice, notify } from '../notifications/notify.ts';
 import { getSiteSettings } from '../site/site-settings.ts';
 import { fromPaise, nextNumber, toPaise } from '../trade/common.ts';
 import { insertOrder, orderableManufacturer } from '../orders/commands.ts';
@@ -90,8 +90,12 @@ export async function createRfq(
     await notify(tx, {
       userId: m.userId,
       type: 'rfq_new',
-      title: 'New RFQ',
-      message: `${buyer.companyName} requests ${row.requestedQuantity} × ${row.productName} (${row.rfqNumber}).`,
+      ...notice('rfq.new', {
+        buyer: buyer.companyName,
+        quantity: String(row.requestedQuantity),
+        product: row.productName,
+        rfq: row.rfqNumber,
+      }),
       link: `/dashboard/rfqs/${row.id}`,
     });
     return row;
@@ -166,21 +170,20 @@ function sellerActionNotice(number: string, product: string, a: SellerRfqAction)
   const type = 'rfq_quote' as const;
   switch (a.action) {
     case 'quote':
-      return {
-        type,
-        title: 'New quote',
-        message: `The seller quoted ${formatInr(a.pricePerUnit)} per unit for ${a.quantity} of ${product} (${number}).`,
-      };
     case 'counter':
       return {
         type,
-        title: 'Counter offer',
-        message: `The seller countered with ${formatInr(a.pricePerUnit)} per unit for ${a.quantity} of ${product} (${number}).`,
+        ...notice(a.action === 'quote' ? 'rfq.quoted' : 'rfq.countered', {
+          price: formatInr(a.pricePerUnit),
+          quantity: String(a.quantity),
+          product,
+          rfq: number,
+        }),
       };
     case 'approve':
-      return { type, title: 'RFQ accepted', message: `The seller accepted your terms for ${product} (${number}).` };
+      return { type, ...notice('rfq.approved', { product, rfq: number }) };
     default:
-      return { type, title: 'RFQ declined', message: `The seller declined your RFQ for ${product} (${number}).` };
+      return { type, ...notice('rfq.declined', { product, rfq: number }) };
   }
 }
 
@@ -235,12 +238,13 @@ export async function buyerRfqResponse(
       .from(manufacturers)
       .where(eq(manufacturers.id, r.manufacturerId));
     if (m) {
-      const verb = { accept: 'accepted', reject: 'declined', counter: 'countered' }[input.action];
+      const key = { accept: 'rfq.buyerAccepted', reject: 'rfq.buyerDeclined', counter: 'rfq.buyerCountered' }[
+        input.action
+      ];
       await notify(tx, {
         userId: m.userId,
         type: 'rfq_buyer_response',
-        title: `RFQ ${verb}`,
-        message: `${buyer.companyName} ${verb} your offer on ${r.rfqNumber} (${r.productName}).`,
+        ...notice(key, { buyer: buyer.companyName, rfq: r.rfqNumber, product: r.productName }),
         link: `/dashboard/rfqs/${r.id}`,
       });
     }
@@ -345,8 +349,7 @@ export async function convertRfq(
     await notify(tx, {
       userId: row.b.userId,
       type: 'order_awaiting_confirmation',
-      title: 'Confirm your order',
-      message: `${r.rfqNumber} became order ${o.orderNumber} for ${formatInr(o.total)}. Choose the shipping address and confirm it.`,
+      ...notice('order.awaitingConfirmation', { rfq: r.rfqNumber, order: o.orderNumber, amount: formatInr(o.total) }),
       link: `/buyer/rfqs/${r.id}`,
     });
     return o;
@@ -443,16 +446,14 @@ export async function confirmConvertedOrder(
       await notify(tx, {
         userId: m.userId,
         type: 'order_confirmed',
-        title: 'Order confirmed',
-        message: `${buyer.companyName} confirmed order ${order.orderNumber}: it can be prepared and shipped now.`,
+        ...notice('order.confirmedSeller', { buyer: buyer.companyName, order: order.orderNumber }),
         link: `/dashboard/orders/${order.id}`,
       });
     }
     await notify(tx, {
       userId: buyer.userId,
       type: 'order_confirmed',
-      title: 'Order confirmed',
-      message: `You confirmed order ${order.orderNumber}; it ships to ${ship.city}.`,
+      ...notice('order.confirmedBuyer', { order: order.orderNumber, city: ship.city }),
       link: `/buyer/orders/${order.id}`,
     });
     return updated;

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { unicodeText } from '../../lib/pdf.ts';
-import { PDF_LABELS, type PdfLabels } from './labels.ts';
+import { BILINGUAL_PDF_LABELS, type PdfLabels } from './labels.ts';
 import type { FrozenDocument, FrozenLine } from './types.ts';
 
 export const PDF_COPIES = ['original', 'duplicate', 'triplicate'] as const;
@@ -33,7 +33,7 @@ export function renderTaxDocumentPdf(
   doc: FrozenDocument,
   copies: readonly PdfCopy[] = PDF_COPIES,
   extras: PdfExtras = {},
-  L: PdfLabels = PDF_LABELS,
+  L: PdfLabels = BILINGUAL_PDF_LABELS,
 ): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: 'A4',

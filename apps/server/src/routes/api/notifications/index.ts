@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../../lib/errors.ts';
+import { requestLanguage } from '../../../lib/i18n.ts';
 import { preferencesOf, saveEmailTypes } from '../../../modules/notifications/preferences.ts';
 import {
   clearNotifications,
@@ -48,7 +49,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationListResponse, ...errors },
       },
     },
-    async (req) => listNotifications(app.db, currentUser(req).id, req.query),
+    async (req) => listNotifications(app.db, currentUser(req).id, req.query, requestLanguage(req)),
   );
 
   app.patch(
