@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { isIP } from 'node:net';
-import { isSameAsLogin, PASSWORD_MESSAGES, passwordProblem } from '@ub/shared';
+import { gstinProblem, isSameAsLogin, PASSWORD_MESSAGES, passwordProblem } from '@ub/shared';
 import { z } from 'zod';
 import { loadCommonPasswords } from './modules/auth/common-passwords.ts';
 
@@ -255,6 +255,18 @@ const configSchema = z
       .min(0, { error: 'must be a whole number of days from 0 to 60' })
       .max(60, { error: 'must be a whole number of days from 0 to 60' })
       .default(7),
+    /**
+     * The platform as a supplier: its commission tax invoice to each seller (issued with every settlement) names it
+     * with this legal name, GSTIN and address. The GSTIN's state decides CGST + SGST (seller in the same state) or IGST.
+     */
+    PLATFORM_LEGAL_NAME: z.string().min(1).default('Udyog Bazaar Private Limited'),
+    PLATFORM_GSTIN: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((g) => gstinProblem(g) === undefined, { error: 'must be a valid GSTIN (15 characters, checksum)' })
+      .default('27AACCU7431K1Z2'),
+    PLATFORM_ADDRESS: z.string().min(1).default('Fort, Mumbai 400001, Maharashtra'),
   })
   .superRefine((c, ctx) => {
     if (c.SMS_PROVIDER === 'msg91' && (!c.MSG91_AUTH_KEY || !c.MSG91_TEMPLATE_ID)) {

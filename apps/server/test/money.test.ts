@@ -260,7 +260,7 @@ describe('escrow, settlement, payout and refunds', () => {
       tdsPaise: tds,
       netPaise: gross - commission - gst - tcs - tds,
     });
-    expect(st.commissionInvoiceNumber).toMatch(/^CIN-/);
+    expect(st.commissionInvoiceNumber).toMatch(/^PLC\/\d{4}\/\d{5}$/);
     const csv = await call(t.app, 'GET', '/api/admin/finance/payout-file.csv', { token });
     expect(csv.body).toContain(st.settlementNumber);
     const paid = await call(t.app, 'POST', `/api/admin/settlements/${st.id}/mark-paid`, {

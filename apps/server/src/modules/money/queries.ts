@@ -83,6 +83,7 @@ export async function sellerMoneySummary(db: Db, manufacturerId: string, now: Da
     settlements: past.map((s) => ({
       id: s.id,
       settlementNumber: s.settlementNumber,
+      commissionInvoiceNumber: s.commissionInvoiceNumber,
       periodStart: s.periodStart,
       periodEnd: s.periodEnd,
       netPaise: s.netPaise || Math.round(Number(s.amount) * 100),

@@ -8,6 +8,11 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { notify } from '../notifications/notify.ts';
 import { fromPaise, nextNumber } from '../trade/common.ts';
+import {
+  issueCommissionInvoiceInTx,
+  nextCommissionInvoiceNumber,
+  type PlatformIdentity,
+} from './commission-invoice.ts';
 import { releaseDue } from './escrow.ts';
 import { balance, post } from './ledger.ts';
 
@@ -16,12 +21,13 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 /**
  * The settlement run (weekly job, Monday 02:00 IST, and the admin's action): releases what is due first, then
  * settles each seller's released, unsettled earnings (refund recoveries as negative lines) into one settlement
- * with its statement figures and commission invoice number. A seller whose lines net to zero or less is carried to
- * the next run. `manufacturerId` limits the run to one seller. A second run finds nothing new.
+ * with its statement figures, and the platform's commission tax invoice to the seller (from `platform`) issued in the
+ * same transaction. A seller whose lines net to zero or less is carried to the next run. `manufacturerId` limits
+ * the run to one seller. A second run finds nothing new.
  */
 export async function runSettlements(
   deps: Deps,
-  opts: { holdDays: number; manufacturerId?: string; actorUserId?: string | null },
+  opts: { holdDays: number; platform: PlatformIdentity; manufacturerId?: string; actorUserId?: string | null },
 ) {
   await releaseDue(deps, {
     holdDays: opts.holdDays,
@@ -38,13 +44,21 @@ export async function runSettlements(
     );
   const created: Array<typeof settlements.$inferSelect> = [];
   for (const s of sellers) {
-    const one = await transaction(deps.db, (tx) => settleSellerInTx(tx, deps, s.id, opts.actorUserId ?? null));
+    const one = await transaction(deps.db, (tx) =>
+      settleSellerInTx(tx, deps, s.id, opts.platform, opts.actorUserId ?? null),
+    );
     if (one) created.push(one);
   }
   return created;
 }
 
-async function settleSellerInTx(tx: Db, deps: Deps, manufacturerId: string, actorUserId: string | null) {
+async function settleSellerInTx(
+  tx: Db,
+  deps: Deps,
+  manufacturerId: string,
+  platform: PlatformIdentity,
+  actorUserId: string | null,
+) {
   const [m] = await tx.select().from(manufacturers).where(eq(manufacturers.id, manufacturerId)).for('update');
   if (!m) return null;
   const lines = await tx
@@ -60,6 +74,7 @@ async function settleSellerInTx(tx: Db, deps: Deps, manufacturerId: string, acto
   // Opening: settled but not yet paid out to this seller; closing adds this run's net.
   const opening = -(await balance(tx, 'settlements_payable', { manufacturerId }));
   const first = lines[0]?.postedAt ?? now;
+  const invoice = sum('commissionPaise') > 0 ? await nextCommissionInvoiceNumber(tx, now) : null;
   const [s] = await tx
     .insert(settlements)
     .values({
@@ -77,7 +92,7 @@ async function settleSellerInTx(tx: Db, deps: Deps, manufacturerId: string, acto
       netPaise: net,
       openingPaise: opening,
       closingPaise: opening + net,
-      commissionInvoiceNumber: sum('commissionPaise') > 0 ? await nextNumber(tx, 'CIN', now) : null,
+      commissionInvoiceNumber: invoice?.number ?? null,
       createdAt: now,
     })
     .returning();
@@ -86,6 +101,7 @@ async function settleSellerInTx(tx: Db, deps: Deps, manufacturerId: string, acto
     .update(sellerEarnings)
     .set({ settlementId: s.id })
     .where(and(eq(sellerEarnings.manufacturerId, manufacturerId), isNull(sellerEarnings.settlementId)));
+  if (invoice) await issueCommissionInvoiceInTx(tx, { settlementId: s.id, ...invoice, platform, at: now });
   await post(tx, {
     key: `settlement:${s.id}`,
     kind: 'settlement',

@@ -12,7 +12,9 @@ import {
   saveCommissionSettings,
 } from '../../../modules/money/rates.ts';
 import { issueRefund, markRefundPaid } from '../../../modules/money/refunds.ts';
+import { commissionInvoiceOf } from '../../../modules/money/commission-invoice.ts';
 import { payoutFileCsv, settlementStatement, statementCsv } from '../../../modules/money/settlements.ts';
+import { renderCommissionInvoicePdf, renderStatementPdf } from '../../../modules/money/statement-pdf.ts';
 import { currentUser } from '../../../types.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -111,6 +113,30 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${st.settlementNumber}.csv"`)
         .send(statementCsv(st));
+    },
+  );
+  app.get(
+    '/admin/settlements/:id/statement.pdf',
+    { schema: { ...base, summary: "A settlement's statement as PDF", params: idParams } },
+    async (req, reply) => {
+      const st = await settlementStatement(app.db, req.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${st.settlementNumber}.pdf"`)
+        .send(await renderStatementPdf(st));
+    },
+  );
+  app.get(
+    '/admin/settlements/:id/commission-invoice.pdf',
+    {
+      schema: { ...base, summary: "The platform's commission tax invoice issued with a settlement", params: idParams },
+    },
+    async (req, reply) => {
+      const doc = await commissionInvoiceOf(app.db, req.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${doc.number.replaceAll('/', '-')}.pdf"`)
+        .send(await renderCommissionInvoicePdf(doc.body));
     },
   );
   app.get(
