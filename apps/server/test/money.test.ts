@@ -318,6 +318,16 @@ describe('escrow, settlement, payout and refunds', () => {
       body: { manufacturerId: d.seller.manufacturer.id },
     });
     expect(await heldForOrder(t.app.db, d.orderId)).toBe(b.attempt.amountPaise);
+    // The admin's screen learns what can be refunded, and the server refuses more than that (nothing written).
+    const detail = await call(t.app, 'GET', `/api/admin/disputes/${raised.json().id}`, { token });
+    expect(detail.json().refundablePaise).toBe(b.attempt.amountPaise);
+    const tooMuch = await call(t.app, 'PATCH', `/api/admin/disputes/${raised.json().id}`, {
+      token,
+      body: { status: 'resolved_buyer', notes: 'Refund all and more', refundPaise: b.attempt.amountPaise + 1 },
+    });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(await count(t.database, `refunds where order_id = '${d.orderId}'`)).toBe(0);
+    expect(await count(t.database, `disputes where order_id = '${d.orderId}' and status = 'open'`)).toBe(1);
     const resolved = await call(t.app, 'PATCH', `/api/admin/disputes/${raised.json().id}`, {
       token,
       body: { status: 'resolved_buyer', notes: 'Refund three pieces', refundPaise: 3000 },
