@@ -1,3 +1,4 @@
+import type { SettlementStatementView } from '@ub/shared';
 import { formatInr } from '@ub/shared/format';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -180,7 +181,11 @@ export async function markPayoutPaid(deps: Deps, actorUserId: string, id: string
 }
 
 /** One settlement's statement: header figures and a line per order (refund recoveries negative). */
-export async function settlementStatement(db: Db, id: string, manufacturerId?: string) {
+export async function settlementStatement(
+  db: Db,
+  id: string,
+  manufacturerId?: string,
+): Promise<SettlementStatementView> {
   const [row] = await db
     .select({ s: settlements, m: manufacturers })
     .from(settlements)
@@ -231,7 +236,7 @@ export async function settlementStatement(db: Db, id: string, manufacturerId?: s
     })),
   };
 }
-export type SettlementStatement = Awaited<ReturnType<typeof settlementStatement>>;
+export type SettlementStatement = SettlementStatementView;
 
 const rupees = (p: number) => fromPaise(p);
 const csvCell = (v: string) => (/[",\n]/.test(v) || /^[=+\-@]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);

@@ -1,4 +1,4 @@
-import { errorBody, payoutUtrSchema, refundSchema, rejectPaymentSchema } from '@ub/shared';
+import { errorBody, payoutUtrSchema, refundSchema, rejectPaymentSchema, settlementStatementView } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../../lib/audit.ts';
@@ -101,7 +101,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/admin/settlements/:id/statement',
-    { schema: { ...base, summary: "A settlement's statement with its orders (drill-down)", params: idParams } },
+    {
+      schema: {
+        ...base,
+        summary: "A settlement's statement with its orders (drill-down)",
+        params: idParams,
+        response: { 200: settlementStatementView, ...errors },
+      },
+    },
     async (req) => settlementStatement(app.db, req.params.id),
   );
   app.get(

@@ -1,4 +1,11 @@
-import { errorBody, listQuery, PAYMENT_TABS, paymentDetail, paymentListItem } from '@ub/shared';
+import {
+  errorBody,
+  listQuery,
+  PAYMENT_TABS,
+  paymentDetail,
+  paymentListItem,
+  settlementStatementView,
+} from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listPayments, paymentDetail as loadPayment } from '../../../modules/payments/queries.ts';
@@ -63,6 +70,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: "One of the seller's settlement statements",
         security: [{ bearerAuth: [] }],
         params: z.object({ id: z.uuid('Not a valid id.') }),
+        response: { 200: settlementStatementView, 400: errorBody, 404: errorBody, ...guarded },
       },
     },
     async (req) => settlementStatement(app.db, req.params.id, currentManufacturerId(req)),
