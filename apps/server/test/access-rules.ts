@@ -128,6 +128,11 @@ export const RULES: Record<string, Rule> = {
   'POST /api/admin/orders/{id}/refund': { access: admin, params: order },
   'GET /api/admin/settlements/{id}/statement': { access: admin, params: (w) => ({ id: w.settlementId }) },
   'GET /api/admin/settlements/{id}/statement.csv': { access: admin, params: (w) => ({ id: w.settlementId }) },
+  'GET /api/admin/settlements/{id}/statement.pdf': { access: admin, params: (w) => ({ id: w.settlementId }) },
+  'GET /api/admin/settlements/{id}/commission-invoice.pdf': {
+    access: admin,
+    params: (w) => ({ id: w.settlementId }),
+  },
   'GET /api/admin/finance/payout-file.csv': { access: admin },
   'GET /api/admin/finance/tax-summary': { access: admin },
   'GET /api/admin/finance/rates': { access: admin },
@@ -368,6 +373,16 @@ export const RULES: Record<string, Rule> = {
     params: (w) => ({ id: w.settlementId }),
   },
   'GET /api/payments/settlements/{id}/statement.csv': {
+    access: seller,
+    owner: 'sellerA',
+    params: (w) => ({ id: w.settlementId }),
+  },
+  'GET /api/payments/settlements/{id}/statement.pdf': {
+    access: seller,
+    owner: 'sellerA',
+    params: (w) => ({ id: w.settlementId }),
+  },
+  'GET /api/payments/settlements/{id}/commission-invoice.pdf': {
     access: seller,
     owner: 'sellerA',
     params: (w) => ({ id: w.settlementId }),

@@ -233,4 +233,37 @@ describe('settlement statement and commission invoice', () => {
       Array.from({ length: 6 }, (_, i) => `PLC/3132/${String(i + 1).padStart(5, '0')}`),
     );
   });
+
+  // Last in the file: it changes the platform's commission for the orders released after it.
+  it('takes the per-category commission the admin saved (audited), and refuses one out of range', async () => {
+    const { token, user } = await loginAdmin(t.app);
+    const bad = await call(t.app, 'PUT', '/api/admin/finance/commission', {
+      token,
+      body: { defaultPercent: 5, categories: { toys: 60 } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toContain('at most 50 %');
+    expect((await call(t.app, 'GET', '/api/admin/finance/rates', { token })).json().commission.categories).toEqual({});
+    const saved = await call(t.app, 'PUT', '/api/admin/finance/commission', {
+      token,
+      body: { defaultPercent: 5, categories: { Toys: 7.25 } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [entry] = await t.database.query<{ actor_user_id: string; after: string }>(
+      "select actor_user_id, after from audit_log where action = 'settings.commission' order by created_at desc limit 1",
+    );
+    expect(entry?.actor_user_id).toBe(user.id);
+    expect(JSON.parse(entry?.after ?? '{}').categories).toEqual({ toys: 7.25 });
+    const s = await deliveredPaidOrder();
+    const [created] = await runSettlements(depsOf(t.app), {
+      holdDays: 7,
+      platform: platformOf(t.app.config),
+      manufacturerId: s.seller.manufacturer.id,
+    });
+    const [e] = await t.database.query<{ taxable_paise: string; commission_paise: string }>(
+      'select taxable_paise, commission_paise from seller_earnings where settlement_id = $1',
+      [created?.id],
+    );
+    expect(Number(e?.commission_paise)).toBe(Math.round(Number(e?.taxable_paise) * 0.0725));
+  });
 });

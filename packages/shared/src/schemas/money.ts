@@ -120,3 +120,15 @@ export const settlementStatementView = z.object({
   ),
 });
 export type SettlementStatementView = z.infer<typeof settlementStatementView>;
+
+const commissionPercent = z
+  .number({ error: 'Enter the commission in percent.' })
+  .min(0, 'Commission cannot be negative.')
+  .max(50, 'Commission must be at most 50 %.')
+  .refine((n) => Math.abs(Math.round(n * 10_000) - n * 10_000) < 1e-6, 'Commission has at most four decimals.');
+/** Commission in percent of the taxable value: a default and per-category overrides (site settings, audited). */
+export const commissionSettingsSchema = z.object({
+  defaultPercent: commissionPercent,
+  categories: z.record(z.string().min(1).max(100), commissionPercent),
+});
+export type CommissionSettings = z.infer<typeof commissionSettingsSchema>;

@@ -9,6 +9,7 @@ import { Modal } from '../../components/modal.tsx';
 import { type Column, DataTable } from '../../components/table.tsx';
 import { api, ApiError, NETWORK_ERROR } from '../../lib/api.ts';
 import { getToken } from '../../lib/auth-storage.ts';
+import { CommissionPanel } from './commission-panel.tsx';
 
 interface Awaiting {
   id: string;
@@ -257,6 +258,15 @@ export default function AdminFinancePage() {
                       >
                         Statement
                       </button>
+                      <button
+                        type="button"
+                        className="text-sm font-medium text-brand-700 hover:underline"
+                        onClick={() =>
+                          void download(`/admin/settlements/${p.id}/statement.pdf`, `${p.settlementNumber}.pdf`)
+                        }
+                      >
+                        PDF
+                      </button>
                       <Button
                         variant="secondary"
                         onClick={() => setPaying({ kind: 'payout', id: p.id, label: p.settlementNumber })}
@@ -317,6 +327,9 @@ export default function AdminFinancePage() {
           </Panel>
         </>
       )}
+      <Panel title="Commission by category">
+        <CommissionPanel />
+      </Panel>
       <Panel title="TCS and TDS by seller">
         <div className="mb-3 max-w-xs">
           <TextField label="Month" type="month" value={month} onChange={(e) => setMonth(e.target.value)} />
