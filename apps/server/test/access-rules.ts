@@ -124,6 +124,7 @@ export const RULES: Record<string, Rule> = {
   'GET /api/admin/finance': { access: admin },
   'POST /api/admin/finance/payments/{id}/confirm': { access: admin, params: (w) => ({ id: w.attemptId }) },
   'POST /api/admin/finance/payments/{id}/reject': { access: admin, params: (w) => ({ id: w.attemptId }) },
+  'POST /api/admin/finance/payments/{id}/refund': { access: admin, params: (w) => ({ id: w.attemptId }) },
   'POST /api/admin/finance/refunds/{id}/paid': { access: admin, params: (w) => ({ id: w.refundId }) },
   'POST /api/admin/orders/{id}/refund': { access: admin, params: order },
   'GET /api/admin/settlements/{id}/statement': { access: admin, params: (w) => ({ id: w.settlementId }) },

@@ -92,6 +92,8 @@ export const paymentAttempts = pgTable(
     utr: text('utr'),
     failureReason: text('failure_reason'),
     flagReason: text('flag_reason'),
+    /** Flagged: what the provider captured and we did not count (refunded to the buyer by the admin). */
+    flaggedPaise: paise('flagged_paise'),
     method: text('method'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     capturedAt: timestamp('captured_at', { withTimezone: true }),

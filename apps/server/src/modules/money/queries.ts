@@ -145,6 +145,7 @@ export async function financeOverview(db: Db, now: Date, holdDays: number) {
       utr: a.utr,
       transferMode: a.transferMode,
       flagReason: a.flagReason,
+      flaggedPaise: a.flaggedPaise,
       submittedAt: a.updatedAt.toISOString(),
     })),
     refunds: refundRows.map(({ r, orderNumber, buyer }) => ({

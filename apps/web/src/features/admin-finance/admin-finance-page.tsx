@@ -22,6 +22,7 @@ interface Awaiting {
   utr: string | null;
   transferMode: string | null;
   flagReason: string | null;
+  flaggedPaise: number | null;
   submittedAt: string;
 }
 interface Refund {
@@ -126,6 +127,15 @@ export default function AdminFinancePage() {
     },
     onError: (e) => toast.error(e.message),
   });
+  const refundFlagged = useMutation({
+    mutationFn: (id: string) =>
+      api<{ refundNumber: string }>(`/admin/finance/payments/${id}/refund`, { method: 'POST', body: {} }),
+    onSuccess: (r) => {
+      toast.success(`Refund ${r.refundNumber} sent to the provider that took the payment.`);
+      void refresh();
+    },
+    onError: (e) => toast.error(e.message),
+  });
   const run = useMutation({
     mutationFn: () => api<{ created: number }>('/admin/settlements/generate', { method: 'POST', body: {} }),
     onSuccess: (r) => {
@@ -175,6 +185,15 @@ export default function AdminFinancePage() {
               Reject
             </Button>
           </div>
+        ) : a.status === 'flagged' && a.flaggedPaise ? (
+          <Button
+            variant="secondary"
+            onClick={() => refundFlagged.mutate(a.id)}
+            disabled={refundFlagged.isPending}
+            aria-label={`Refund ${rs(a.flaggedPaise)} of ${a.reference}`}
+          >
+            Refund {rs(a.flaggedPaise)}
+          </Button>
         ) : null,
     },
   ];

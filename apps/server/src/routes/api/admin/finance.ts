@@ -11,7 +11,7 @@ import {
   listRates,
   saveCommissionSettings,
 } from '../../../modules/money/rates.ts';
-import { issueRefund, markRefundPaid } from '../../../modules/money/refunds.ts';
+import { issueRefund, markRefundPaid, refundFlaggedCapture } from '../../../modules/money/refunds.ts';
 import { commissionInvoiceOf } from '../../../modules/money/commission-invoice.ts';
 import { payoutFileCsv, settlementStatement, statementCsv } from '../../../modules/money/settlements.ts';
 import { renderCommissionInvoicePdf, renderStatementPdf } from '../../../modules/money/statement-pdf.ts';
@@ -60,6 +60,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => rejectBankTransfer(depsOf(app), currentUser(req).id, req.params.id, req.body.reason),
+  );
+  app.post(
+    '/admin/finance/payments/:id/refund',
+    {
+      schema: {
+        ...base,
+        summary: 'Refund a flagged capture (a second payment, a wrong amount) through the provider that took it',
+        params: idParams,
+        response: { 200: z.object({ id: z.string(), refundNumber: z.string() }), ...errors },
+      },
+    },
+    async (req) => refundFlaggedCapture(depsOf(app), currentUser(req).id, req.params.id),
   );
   app.post(
     '/admin/finance/refunds/:id/paid',
