@@ -80,6 +80,18 @@ test('a buyer pays through the test gateway; held, delivered, released, settled 
 
   await openAsSeller(page, w.sellerToken, w.seller.userId, '/dashboard/payments');
   await expect(page.getByLabel('Settlements').getByText(st.settlementNumber)).toBeVisible();
+  // The statement and the platform's commission invoice download as PDFs from the settlement's row.
+  const row = page.getByLabel('Settlements').getByRole('listitem').filter({ hasText: st.settlementNumber });
+  const [statementPdf] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: 'Statement (PDF)' }).click(),
+  ]);
+  expect(statementPdf.suggestedFilename()).toBe(`${st.settlementNumber}.pdf`);
+  const [invoicePdf] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: `Commission invoice ${st.commissionInvoiceNumber}` }).click(),
+  ]);
+  expect(invoicePdf.suggestedFilename()).toBe(`${st.commissionInvoiceNumber.replaceAll('/', '-')}.pdf`);
 
   const paid = await request.post(`/api/admin/settlements/${settlementId}/mark-paid`, {
     headers: auth(w.admin),
