@@ -389,6 +389,7 @@ export const RULES: Record<string, Rule> = {
     params: (w) => ({ id: w.settlementId }),
   },
   'POST /api/payments/webhooks/razorpay': { access: 'public' },
+  'POST /api/payments/webhooks/razorpayx': { access: 'public' },
   'GET /api/payments/{id}': { access: seller, owner: 'sellerA', params: (w) => ({ id: w.paymentId }) },
   'GET /api/dashboard/overview': { access: seller },
 };

@@ -2,7 +2,7 @@ import type { SettlementStatementView } from '@ub/shared';
 import { formatInr } from '@ub/shared/format';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { manufacturers, orders, sellerEarnings, settlements } from '../../db/schema/index.ts';
+import { journalEntries, manufacturers, orders, sellerEarnings, settlements } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -131,53 +131,75 @@ async function settleSellerInTx(
   return s;
 }
 
+/** How many times a settlement's payout came back from the bank (each reversal is its own ledger entry). */
+export async function payoutReversals(db: Db, id: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(journalEntries)
+    .where(sql`${journalEntries.key} like ${`payout-reversal:${id}:%`}`);
+  return Number(row?.n ?? 0);
+}
+
 /** The admin paid a settlement by bank transfer and enters the UTR: money leaves the platform; the seller is told. */
-export async function markPayoutPaid(deps: Deps, actorUserId: string, id: string, utr: string) {
-  return transaction(deps.db, async (tx) => {
-    const [before] = await tx.select().from(settlements).where(eq(settlements.id, id)).for('update');
-    if (!before) throw notFound('Settlement not found');
-    if (before.status === 'paid') throw conflict('This settlement is already paid.');
-    const now = deps.clock();
-    const [after] = await tx
-      .update(settlements)
-      .set({ status: 'paid', reference: utr, paidAt: now })
-      .where(eq(settlements.id, id))
-      .returning();
-    if (!after) throw notFound('Settlement not found');
-    // Settlements from before the ledger (net 0 in paise) move no ledger money.
-    if (before.netPaise > 0) {
-      await post(tx, {
-        key: `payout:${id}`,
-        kind: 'payout',
-        manufacturerId: before.manufacturerId,
-        memo: `Payout of settlement ${before.settlementNumber}, UTR ${utr}`,
-        at: now,
-        lines: [
-          { account: 'settlements_payable', amountPaise: before.netPaise },
-          { account: 'buyer_payments', amountPaise: -before.netPaise },
-        ],
-      });
-    }
-    await audit(tx, {
-      actorUserId,
-      action: 'settlement.paid',
-      entityType: 'settlement',
-      entityId: id,
-      reason: utr,
-      before: { status: before.status, reference: before.reference },
-      after: { status: after.status, reference: after.reference },
+export async function markPayoutPaid(deps: Deps, actorUserId: string | null, id: string, utr: string) {
+  return transaction(deps.db, (tx) => markPayoutPaidInTx(tx, deps, actorUserId, id, utr));
+}
+
+/**
+ * Records a settlement's payout in `tx` (the admin's UTR, or RazorpayX's payout.processed). A payout made again
+ * after the bank returned one posts under a new key, so the ledger carries each payout that happened.
+ */
+export async function markPayoutPaidInTx(
+  tx: Db,
+  deps: Pick<Deps, 'clock'>,
+  actorUserId: string | null,
+  id: string,
+  utr: string,
+) {
+  const [before] = await tx.select().from(settlements).where(eq(settlements.id, id)).for('update');
+  if (!before) throw notFound('Settlement not found');
+  if (before.status === 'paid') throw conflict('This settlement is already paid.');
+  const now = deps.clock();
+  const [after] = await tx
+    .update(settlements)
+    .set({ status: 'paid', reference: utr, paidAt: now })
+    .where(eq(settlements.id, id))
+    .returning();
+  if (!after) throw notFound('Settlement not found');
+  // Settlements from before the ledger (net 0 in paise) move no ledger money.
+  if (before.netPaise > 0) {
+    const reversals = await payoutReversals(tx, id);
+    await post(tx, {
+      key: reversals ? `payout:${id}:${reversals}` : `payout:${id}`,
+      kind: 'payout',
+      manufacturerId: before.manufacturerId,
+      memo: `Payout of settlement ${before.settlementNumber}, UTR ${utr}`,
+      at: now,
+      lines: [
+        { account: 'settlements_payable', amountPaise: before.netPaise },
+        { account: 'buyer_payments', amountPaise: -before.netPaise },
+      ],
     });
-    const [m] = await tx.select().from(manufacturers).where(eq(manufacturers.id, after.manufacturerId));
-    if (!m) throw notFound('Settlement not found');
-    await notify(tx, {
-      userId: m.userId,
-      type: 'settlement_paid',
-      title: 'Settlement paid',
-      message: `${formatInr(after.amount)} for ${after.periodStart} to ${after.periodEnd} was paid to your bank account. Reference: ${utr}`,
-      link: '/dashboard/payments',
-    });
-    return { after, companyName: m.companyName };
+  }
+  await audit(tx, {
+    actorUserId,
+    action: 'settlement.paid',
+    entityType: 'settlement',
+    entityId: id,
+    reason: utr,
+    before: { status: before.status, reference: before.reference },
+    after: { status: after.status, reference: after.reference },
   });
+  const [m] = await tx.select().from(manufacturers).where(eq(manufacturers.id, after.manufacturerId));
+  if (!m) throw notFound('Settlement not found');
+  await notify(tx, {
+    userId: m.userId,
+    type: 'settlement_paid',
+    title: 'Settlement paid',
+    message: `${formatInr(after.amount)} for ${after.periodStart} to ${after.periodEnd} was paid to your bank account. Reference: ${utr}`,
+    link: '/dashboard/payments',
+  });
+  return { after, companyName: m.companyName };
 }
 
 /** One settlement's statement: header figures and a line per order (refund recoveries negative). */
