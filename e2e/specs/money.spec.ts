@@ -80,6 +80,18 @@ test('a buyer pays through the test gateway; held, delivered, released, settled 
 
   await openAsSeller(page, w.sellerToken, w.seller.userId, '/dashboard/payments');
   await expect(page.getByLabel('Settlements').getByText(st.settlementNumber)).toBeVisible();
+  // The statement and the platform's commission invoice download as PDFs from the settlement's row.
+  const row = page.getByLabel('Settlements').getByRole('listitem').filter({ hasText: st.settlementNumber });
+  const [statementPdf] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: 'Statement (PDF)' }).click(),
+  ]);
+  expect(statementPdf.suggestedFilename()).toBe(`${st.settlementNumber}.pdf`);
+  const [invoicePdf] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: `Commission invoice ${st.commissionInvoiceNumber}` }).click(),
+  ]);
+  expect(invoicePdf.suggestedFilename()).toBe(`${st.commissionInvoiceNumber.replaceAll('/', '-')}.pdf`);
 
   const paid = await request.post(`/api/admin/settlements/${settlementId}/mark-paid`, {
     headers: auth(w.admin),
@@ -129,4 +141,51 @@ test('a buyer pays by bank transfer, the admin confirms the UTR, and the cancell
   expect(paid.status(), await paid.text()).toBe(200);
   await openAsSeller(page, b.token, b.userId, `/buyer/orders/${b.orderId}`);
   await expect(page.getByLabel('Pay', { exact: true }).getByText(/Refund RFD-/)).toBeVisible();
+});
+
+test('the admin resolves a dispute for the buyer with a partial refund entered in rupees', async ({
+  page,
+  request,
+}) => {
+  const w = await makeWorld(request);
+  const b = await buyerWithOrder(request, w.manufacturerId, w.productId);
+  const pay = await request.post(`/api/buyer/orders/${b.orderId}/pay`, {
+    headers: auth(b.token),
+    data: { method: 'gateway' },
+  });
+  expect(pay.status(), await pay.text()).toBe(200);
+  const { checkoutUrl, attempt } = await pay.json();
+  const gatewayOrder = String(checkoutUrl).split('/pay/test/')[1]?.split('?')[0];
+  const paid = await request.post(`/pay/test/${gatewayOrder}/succeed`, {
+    form: { return: `/buyer/orders/${b.orderId}` },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  await expect
+    .poll(
+      async () => (await (await request.get('/api/payments/summary', { headers: auth(w.sellerToken) })).json()).held,
+    )
+    .toContainEqual(expect.objectContaining({ orderId: b.orderId }));
+  const raised = await request.post(`/api/buyer/orders/${b.orderId}/disputes`, {
+    headers: auth(b.token),
+    data: { reason: 'Two cartons arrived crushed' },
+  });
+  expect(raised.status(), await raised.text()).toBe(201);
+  const disputeId = (await raised.json()).id as string;
+
+  await openAsAdmin(page, w.admin, `/admin/disputes/${disputeId}`);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('New status').selectOption('resolved_buyer');
+  await dialog.getByLabel('Partial refund').check();
+  const tooMuch = ((attempt.amountPaise as number) + 100) / 100;
+  await dialog.getByLabel('Refund amount (₹)').fill(String(tooMuch));
+  await dialog.getByLabel('Notes').fill('Two cartons crushed: refund their value');
+  await expect(dialog.getByRole('alert')).toContainText('can be refunded');
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await dialog.getByLabel('Refund amount (₹)').fill('100.50');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/: Resolved for buyer\.$/)).toBeVisible();
+  const fin = await (await request.get('/api/admin/finance', { headers: auth(w.admin) })).json();
+  const refund = fin.refunds.find((r: { reason: string }) => r.reason.includes('Two cartons crushed'));
+  expect(refund.amountPaise).toBe(10_050);
 });

@@ -53,6 +53,8 @@ export async function startServer(port: number, logPath: string): Promise<E2eSer
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // A production deployment names the platform's GSTIN (settlements issue its commission invoice).
+      PLATFORM_GSTIN: '27AAFCU5055K1ZZ',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -260,8 +260,9 @@ const configSchema = z
       .default(7),
     /**
      * The platform's own GSTIN as the e-commerce operator collecting TCS under s.52 CGST Act: the GSTIN of its
-     * GSTR-8, and the ECO GSTIN (etin) in the GSTR-1 of every seller selling through it. Unset outside production:
-     * a demo GSTIN; unset in production: no GSTR-8 and no ECO details until it is set.
+     * GSTR-8, the ECO GSTIN (etin) in the GSTR-1 of every seller selling through it, and the supplier's GSTIN on its
+     * commission tax invoice issued with each settlement. Unset outside production: a demo GSTIN; unset in
+     * production: no GSTR-8, no ECO details and no settlement run until it is set.
      */
     PLATFORM_GSTIN: z
       .string()
@@ -272,6 +273,9 @@ const configSchema = z
       })
       .optional()
       .transform((v) => v || undefined),
+    /** The platform's legal name and address as the supplier on its commission tax invoice to each seller. */
+    PLATFORM_LEGAL_NAME: z.string().min(1).default('Udyog Bazaar Private Limited'),
+    PLATFORM_ADDRESS: z.string().min(1).default('Fort, Mumbai 400001, Maharashtra'),
   })
   .superRefine((c, ctx) => {
     if (c.SMS_PROVIDER === 'msg91' && (!c.MSG91_AUTH_KEY || !c.MSG91_TEMPLATE_ID)) {

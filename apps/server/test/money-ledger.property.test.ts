@@ -7,6 +7,7 @@ import { releaseDue } from '../src/modules/money/escrow.ts';
 import { captureInTx } from '../src/modules/money/intake.ts';
 import { checkLedger, flowTotals } from '../src/modules/money/ledger.ts';
 import { issueRefundInTx, markRefundProcessedInTx, refundableOf } from '../src/modules/money/refunds.ts';
+import { platformOf } from '../src/modules/money/commission-invoice.ts';
 import { markPayoutPaid, runSettlements } from '../src/modules/money/settlements.ts';
 import { createAdmin, createBuyer, createProduct } from '../src/seed/factories.ts';
 import { loginSeller, useTestApp } from './helpers.ts';
@@ -188,7 +189,7 @@ describe('the ledger over random histories', () => {
               }
               case 'settle':
                 await releaseDue(deps, { holdDays: 7, manufacturerId: mid });
-                await runSettlements(deps, { holdDays: 7, manufacturerId: mid });
+                await runSettlements(deps, { holdDays: 7, platform: platformOf(t.app.config), manufacturerId: mid });
                 break;
               case 'payout': {
                 const due = await t.database.query<{ id: string }>(

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { depsOf } from '../src/lib/deps.ts';
 import { checkLedger, flowTotals, heldForOrder } from '../src/modules/money/ledger.ts';
 import { reconcileOpenAttempts, utrMode } from '../src/modules/money/intake.ts';
+import { refundableOf } from '../src/modules/money/refunds.ts';
 import { razorpayEventBody, type TestGateway } from '../src/modules/payments/providers/test-gateway.ts';
 import { call, count, loginAdmin, useTestApp } from './helpers.ts';
 import { placeOrder, setStatus, tradeSetup } from './trade-fixtures.ts';
@@ -260,7 +261,7 @@ describe('escrow, settlement, payout and refunds', () => {
       tdsPaise: tds,
       netPaise: gross - commission - gst - tcs - tds,
     });
-    expect(st.commissionInvoiceNumber).toMatch(/^CIN-/);
+    expect(st.commissionInvoiceNumber).toMatch(/^PLC\/\d{4}\/\d{5}$/);
     const csv = await call(t.app, 'GET', '/api/admin/finance/payout-file.csv', { token });
     expect(csv.body).toContain(st.settlementNumber);
     const paid = await call(t.app, 'POST', `/api/admin/settlements/${st.id}/mark-paid`, {
@@ -318,6 +319,16 @@ describe('escrow, settlement, payout and refunds', () => {
       body: { manufacturerId: d.seller.manufacturer.id },
     });
     expect(await heldForOrder(t.app.db, d.orderId)).toBe(b.attempt.amountPaise);
+    // The admin's screen learns what can be refunded, and the server refuses more than that (nothing written).
+    const detail = await call(t.app, 'GET', `/api/admin/disputes/${raised.json().id}`, { token });
+    expect(detail.json().refundablePaise).toBe(b.attempt.amountPaise);
+    const tooMuch = await call(t.app, 'PATCH', `/api/admin/disputes/${raised.json().id}`, {
+      token,
+      body: { status: 'resolved_buyer', notes: 'Refund all and more', refundPaise: b.attempt.amountPaise + 1 },
+    });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(await count(t.database, `refunds where order_id = '${d.orderId}'`)).toBe(0);
+    expect(await count(t.database, `disputes where order_id = '${d.orderId}' and status = 'open'`)).toBe(1);
     const resolved = await call(t.app, 'PATCH', `/api/admin/disputes/${raised.json().id}`, {
       token,
       body: { status: 'resolved_buyer', notes: 'Refund three pieces', refundPaise: 3000 },
@@ -341,6 +352,58 @@ describe('escrow, settlement, payout and refunds', () => {
         totals.refunded +
         totals.held,
     );
+    expect((await checkLedger(t.app.db)).ok).toBe(true);
+  });
+
+  it('refunds a flagged second capture through the gateway that took it, once, and posts it in the ledger', async () => {
+    const s = await paidSetup();
+    const { token } = await loginAdmin(t.app);
+    const { attempt, checkoutUrl } = await startGateway(s.buyer.token, s.orderId);
+    await succeed(checkoutUrl);
+    // The gateway takes a second payment on the same order (a buyer paying twice from two tabs).
+    await t.database.query(
+      `insert into test_gateway_payments (id, order_id, amount_paise, status) values ('pay_twice', $1, $2, 'captured')`,
+      [attempt.providerOrderId, attempt.amountPaise],
+    );
+    const second = razorpayEventBody('payment.captured', {
+      paymentId: 'pay_twice',
+      orderId: attempt.providerOrderId,
+      amountPaise: attempt.amountPaise,
+    });
+    expect((await webhook(second, 'evt_twice')).json().outcome).toBe('second_capture');
+    expect((await webhook(second, 'evt_twice_again')).json().outcome).toBe('duplicate');
+    expect(await heldForOrder(t.app.db, s.orderId)).toBe(attempt.amountPaise);
+    const finance = (await call(t.app, 'GET', '/api/admin/finance', { token })).json();
+    const [order] = await t.database.query<{ order_number: string }>('select order_number from orders where id = $1', [
+      s.orderId,
+    ]);
+    const flagged = finance.awaiting.find(
+      (a: { status: string; orderNumber: string }) => a.status === 'flagged' && a.orderNumber === order?.order_number,
+    );
+    expect(flagged.flaggedPaise).toBe(attempt.amountPaise);
+    const refund = await call(t.app, 'POST', `/api/admin/finance/payments/${flagged.id}/refund`, { token, body: {} });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const again = await call(t.app, 'POST', `/api/admin/finance/payments/${flagged.id}/refund`, { token, body: {} });
+    expect(again.statusCode).toBe(409);
+    await t.app.jobs.drain();
+    const [r] = await t.database.query<{ status: string; amount_paise: string }>(
+      'select status, amount_paise from refunds where id = $1',
+      [refund.json().id],
+    );
+    expect(r?.status).toBe('processed');
+    expect(Number(r?.amount_paise)).toBe(attempt.amountPaise);
+    const [gw2] = await t.database.query<{ refunded_paise: string }>(
+      `select refunded_paise from test_gateway_payments where id = 'pay_twice'`,
+    );
+    expect(Number(gw2?.refunded_paise)).toBe(attempt.amountPaise);
+    // The order's own payment is untouched: still held, still refundable in full; the ledger closes.
+    expect(await heldForOrder(t.app.db, s.orderId)).toBe(attempt.amountPaise);
+    const detailRefundable = await refundableOf(t.app.db, s.orderId);
+    expect(detailRefundable.refundable).toBe(attempt.amountPaise);
+    expect(await count(t.database, `journal_entries where key = 'flagged-refund:${flagged.id}'`)).toBe(1);
+    expect(await count(t.database, `audit_log where action = 'refund.flagged_capture'`)).toBe(1);
+    const left = (await call(t.app, 'GET', '/api/admin/finance', { token })).json().awaiting;
+    expect(left.map((a: { id: string }) => a.id)).not.toContain(flagged.id);
     expect((await checkLedger(t.app.db)).ok).toBe(true);
   });
 

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { enqueue } from '../src/jobs/queue.ts';
+import { issueCommissionInvoiceInTx, platformOf } from '../src/modules/money/commission-invoice.ts';
 import { createSession } from '../src/modules/auth/sessions.ts';
 import { notify } from '../src/modules/notifications/notify.ts';
 import { createAdmin, createBuyer, createProduct, createSeller, makeGstin } from '../src/seed/factories.ts';
@@ -196,6 +197,20 @@ export async function buildWorld(app: FastifyInstance) {
      values ('SET-WORLD-1', $1, '2030-01-01', '2030-01-31', '100.00') returning id`,
     [sellerA.manufacturer.id],
   );
+  // Its commission invoice, issued as a settlement run issues it (from an earning line with commission).
+  await app.database.query(
+    `insert into seller_earnings (manufacturer_id, order_id, kind, gross_paise, taxable_paise, commission_paise,
+       gst_on_commission_paise, tcs_paise, tds_paise, refunds_paise, net_paise, settlement_id, posted_at)
+     values ($1, $2, 'release', 10000, 10000, 500, 90, 50, 10, 0, 9350, $3, '2030-01-31')`,
+    [sellerA.manufacturer.id, orderId, settlement?.id],
+  );
+  await issueCommissionInvoiceInTx(app.db, {
+    settlementId: settlement?.id as string,
+    number: 'PLC/2930/00001',
+    financialYear: '2029-30',
+    platform: platformOf(app.config),
+    at: new Date('2030-01-31T10:00:00Z'),
+  });
 
   // A seller has one document per kind (an upload replaces the last of its kind), so the document the probes
   // read is of a kind that neither the upload probe (pan) nor the delete probe (gst_certificate) sends.

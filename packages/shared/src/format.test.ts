@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   formatCount,
+  rupeesToPaise,
   formatDate,
   formatDateTime,
   formatInr,
@@ -79,5 +80,17 @@ describe('dates in India time', () => {
 
   it('shows a calendar date as that day', () => {
     expect(formatDate('2026-03-04')).toBe('04 Mar 2026');
+  });
+});
+
+describe('rupeesToPaise', () => {
+  it('reads rupees as typed into whole paise without a float', () => {
+    expect(rupeesToPaise('1,250')).toBe(125_000);
+    expect(rupeesToPaise('₹ 99.5')).toBe(9_950);
+    expect(rupeesToPaise('0.29')).toBe(29);
+    expect(rupeesToPaise('10.05')).toBe(1_005);
+  });
+  it('refuses what is not an amount of at most two decimals', () => {
+    for (const bad of ['', 'abc', '-5', '1.234', '1e3', '.5']) expect(rupeesToPaise(bad)).toBeNull();
   });
 });

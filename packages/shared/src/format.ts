@@ -40,6 +40,17 @@ export function formatInr(value: number | string): string {
   return inr.format(Number.isFinite(value) ? value : 0);
 }
 
+/**
+ * Rupees as typed ("1,250", "99.5", "₹ 10.05") to whole paise, read as a decimal string (never through a float);
+ * null when it is not an amount with at most two decimals.
+ */
+export function rupeesToPaise(text: string): number | null {
+  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text.replace(/[₹,\s]/g, ''));
+  if (!m) return null;
+  const paise = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(paise) ? paise : null;
+}
+
 /** A count or quantity with Indian grouping (1,00,000). */
 export function formatCount(value: number): string {
   return count.format(value);

@@ -18,6 +18,7 @@ import { releaseDue } from '../modules/money/escrow.ts';
 import { handleWebhook, reconcileOpenAttempts } from '../modules/money/intake.ts';
 import { checkLedger } from '../modules/money/ledger.ts';
 import { REFUND_JOB, sendRefundToGateway } from '../modules/money/refunds.ts';
+import { platformOf } from '../modules/money/commission-invoice.ts';
 import { runSettlements } from '../modules/money/settlements.ts';
 import { notifyAdmins } from '../modules/notifications/notify-admins.ts';
 import type { PaymentGateway } from '../modules/payments/providers/types.ts';
@@ -130,7 +131,10 @@ export function jobDefinitions(deps: JobDeps): Record<string, JobDefinition> {
     /** Monday 02:00 IST: what is due is released, and each seller's released money is settled. */
     [WEEKLY_SETTLEMENTS]: {
       async run() {
-        const created = await runSettlements(money(), { holdDays: deps.config.SETTLEMENT_HOLD_DAYS });
+        const created = await runSettlements(money(), {
+          holdDays: deps.config.SETTLEMENT_HOLD_DAYS,
+          platform: platformOf(deps.config),
+        });
         deps.log.info({ event: 'settlements.generated', created: created.length }, 'weekly settlements generated');
       },
       backoffMs: 60_000,

@@ -3,6 +3,7 @@ import { buyers, orderEvents, orders, paymentAttempts, payments, products, users
 import { systemClock } from '../lib/deps.ts';
 import { transaction } from '../lib/transaction.ts';
 import { captureInTx } from '../modules/money/intake.ts';
+import { platformOf } from '../modules/money/commission-invoice.ts';
 import { markPayoutPaid, runSettlements } from '../modules/money/settlements.ts';
 import { insertOrder } from '../modules/orders/commands.ts';
 import { toPaise } from '../modules/trade/common.ts';
@@ -104,7 +105,11 @@ export async function seedMoneyDemo({ app, seller }: DemoContext): Promise<void>
       if (to !== 'delivered') from = to;
     }
   }
-  const settled = await runSettlements(deps, { holdDays: app.config.SETTLEMENT_HOLD_DAYS, manufacturerId: mid });
+  const settled = await runSettlements(deps, {
+    holdDays: app.config.SETTLEMENT_HOLD_DAYS,
+    platform: platformOf(app.config),
+    manufacturerId: mid,
+  });
   for (const s of settled)
     await markPayoutPaid(deps, null as unknown as string, s.id, `HDFCN52${String(Date.now()).slice(-9)}`);
 }

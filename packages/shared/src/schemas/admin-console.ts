@@ -97,6 +97,8 @@ export const adminDisputeListItem = z.object({
 export const adminDisputeDetail = adminDisputeListItem.extend({
   /** The buyer's photos and PDFs, each opened through the admin's own URL. */
   evidence: z.array(disputeEvidenceItem),
+  /** What a resolution for the buyer can still refund: captured less every refund issued, in paise. */
+  refundablePaise: z.number().int(),
 });
 
 /** Dashboard figures and the trade oversight screens: orders, payments and settlements, leads, disputes. */

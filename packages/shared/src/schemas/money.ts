@@ -84,3 +84,51 @@ export const refundSchema = z.object({
     .max(500, 'The reason must be at most 500 characters.'),
 });
 export const runSettlementsSchema = z.object({ manufacturerId: z.uuid('Not a valid id.').optional() });
+
+const statementFigures = {
+  grossPaise: z.number(),
+  commissionPaise: z.number(),
+  gstOnCommissionPaise: z.number(),
+  tcsPaise: z.number(),
+  tdsPaise: z.number(),
+  refundsPaise: z.number(),
+  netPaise: z.number(),
+};
+/** One settlement's statement: its figures, the opening and closing balances and a line per order (drill-down). */
+export const settlementStatementView = z.object({
+  id: z.string(),
+  settlementNumber: z.string(),
+  commissionInvoiceNumber: z.string().nullable(),
+  seller: z.object({ id: z.string(), companyName: z.string(), gstNumber: z.string(), state: z.string().nullable() }),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  status: z.enum(['pending', 'paid']),
+  utr: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+  openingPaise: z.number(),
+  closingPaise: z.number(),
+  totals: z.object(statementFigures),
+  lines: z.array(
+    z.object({
+      orderId: z.string(),
+      orderNumber: z.string(),
+      kind: z.enum(['release', 'refund_recovery']),
+      postedAt: z.string(),
+      ...statementFigures,
+    }),
+  ),
+});
+export type SettlementStatementView = z.infer<typeof settlementStatementView>;
+
+const commissionPercent = z
+  .number({ error: 'Enter the commission in percent.' })
+  .min(0, 'Commission cannot be negative.')
+  .max(50, 'Commission must be at most 50 %.')
+  .refine((n) => Math.abs(Math.round(n * 10_000) - n * 10_000) < 1e-6, 'Commission has at most four decimals.');
+/** Commission in percent of the taxable value: a default and per-category overrides (site settings, audited). */
+export const commissionSettingsSchema = z.object({
+  defaultPercent: commissionPercent,
+  categories: z.record(z.string().min(1).max(100), commissionPercent),
+});
+export type CommissionSettings = z.infer<typeof commissionSettingsSchema>;

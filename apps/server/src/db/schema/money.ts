@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { buyers, manufacturers, users } from './accounts.ts';
 import { orders, payments, settlements } from './trade.ts';
 
@@ -92,6 +92,8 @@ export const paymentAttempts = pgTable(
     utr: text('utr'),
     failureReason: text('failure_reason'),
     flagReason: text('flag_reason'),
+    /** Flagged: what the provider captured and we did not count (refunded to the buyer by the admin). */
+    flaggedPaise: paise('flagged_paise'),
     method: text('method'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     capturedAt: timestamp('captured_at', { withTimezone: true }),
@@ -228,4 +230,45 @@ export const testGatewayRefunds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('test_gateway_refunds_receipt_key').on(t.receipt)],
+);
+
+/**
+ * The platform's own GST series for its commission tax invoices to sellers: one row per financial year, bumped in
+ * the issuing transaction (locked until commit, so numbers are consecutive and a rolled-back issue leaves no gap).
+ */
+export const commissionInvoiceCounters = pgTable('commission_invoice_counters', {
+  financialYear: text('financial_year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/**
+ * The platform's tax invoice to a seller for the commission of one settlement's orders, frozen at issue: `body`
+ * (type CommissionInvoiceBody) holds the parties, lines and totals as issued; the PDF is drawn from it only.
+ */
+export const commissionInvoices = pgTable(
+  'commission_invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    settlementId: uuid('settlement_id')
+      .notNull()
+      .references(() => settlements.id),
+    manufacturerId: uuid('manufacturer_id')
+      .notNull()
+      .references(() => manufacturers.id),
+    number: text('number').notNull(),
+    financialYear: text('financial_year').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    supplyType: text('supply_type').notNull(),
+    taxablePaise: paise('taxable_paise').notNull(),
+    cgstPaise: paise('cgst_paise').notNull(),
+    sgstPaise: paise('sgst_paise').notNull(),
+    igstPaise: paise('igst_paise').notNull(),
+    totalPaise: paise('total_paise').notNull(),
+    body: jsonb('body').notNull(),
+  },
+  (t) => [
+    uniqueIndex('commission_invoices_number_key').on(t.number),
+    uniqueIndex('commission_invoices_settlement_key').on(t.settlementId),
+    index('commission_invoices_mfr_idx').on(t.manufacturerId, t.issuedAt),
+  ],
 );

@@ -5,6 +5,7 @@ import { buyers, disputes, manufacturers, orders } from '../../db/schema/index.t
 import { notFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/search.ts';
 import { offsetOf } from '../admin/common.ts';
+import { refundableOf } from '../money/refunds.ts';
 import { evidenceOf } from './evidence.ts';
 
 /** The admin's queue of disputes raised on orders, newest first. */
@@ -93,7 +94,8 @@ export async function disputeById(db: Db, id: string) {
     .limit(1);
   if (!row) throw notFound('Dispute not found');
   const evidence = await evidenceOf(db, [row.d.id], 'admin');
-  return { ...toDispute(row.d, row), evidence: evidence.get(row.d.id) ?? [] };
+  const { refundable } = await refundableOf(db, row.d.orderId);
+  return { ...toDispute(row.d, row), evidence: evidence.get(row.d.id) ?? [], refundablePaise: refundable };
 }
 
 /**

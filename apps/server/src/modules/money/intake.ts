@@ -211,12 +211,37 @@ export async function captureInTx(
     });
     return 'unknown_order';
   }
+  if (a.providerPaymentId === report.providerPaymentId && (a.status === 'captured' || a.status === 'flagged')) {
+    return 'duplicate';
+  }
+  const now = deps.clock();
   if (a.status === 'captured') {
-    if (a.providerPaymentId === report.providerPaymentId) return 'duplicate';
+    // A second payment on the same gateway order: kept as its own flagged attempt, so the admin can refund it.
+    const [known] = await tx
+      .select({ id: paymentAttempts.id })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.providerPaymentId, report.providerPaymentId));
+    if (known) return 'duplicate';
+    const reason = `A second payment ${report.providerPaymentId} was captured for this order: refund it.`;
+    await tx.insert(paymentAttempts).values({
+      paymentId: a.paymentId,
+      orderId: a.orderId,
+      buyerId: a.buyerId,
+      manufacturerId: a.manufacturerId,
+      provider: a.provider,
+      reference: `${a.reference}-2`,
+      providerPaymentId: report.providerPaymentId,
+      amountPaise: report.amountPaise,
+      flaggedPaise: report.amountPaise,
+      status: 'flagged',
+      flagReason: reason,
+      method: report.method ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
     await flag(tx, a, report.providerPaymentId);
     return 'second_capture';
   }
-  const now = deps.clock();
   if (report.amountPaise !== a.amountPaise) {
     deps.log.warn(
       { event: 'payment.amount_mismatch', attemptId: a.id, expected: a.amountPaise, got: report.amountPaise },
@@ -227,6 +252,7 @@ export async function captureInTx(
       .set({
         status: 'flagged',
         providerPaymentId: report.providerPaymentId,
+        flaggedPaise: report.amountPaise,
         flagReason: `Captured ${formatInr(report.amountPaise / 100)}, due ${formatInr(a.amountPaise / 100)}.`,
         updatedAt: now,
       })
@@ -251,11 +277,18 @@ export async function captureInTx(
   if (!order) return 'unknown_order';
   const { o } = order;
   if (o.paymentStatus === 'paid') {
-    await flag(
-      tx,
-      a,
-      `The order was already paid by another attempt; payment ${report.providerPaymentId} must be refunded.`,
-    );
+    const reason = `The order was already paid by another attempt; payment ${report.providerPaymentId} must be refunded.`;
+    await tx
+      .update(paymentAttempts)
+      .set({
+        status: 'flagged',
+        providerPaymentId: report.providerPaymentId,
+        flaggedPaise: report.amountPaise,
+        flagReason: reason,
+        updatedAt: now,
+      })
+      .where(eq(paymentAttempts.id, a.id));
+    await flag(tx, a, report.providerPaymentId);
     return 'second_capture';
   }
   await tx

@@ -29,7 +29,7 @@ export interface LedgerLine {
 export interface Posting {
   /** The business event's idempotency key (e.g. `capture:<attempt id>`): the same key posts at most once. */
   key: string;
-  kind: 'capture' | 'refund' | 'refund_paid' | 'release' | 'settlement' | 'payout';
+  kind: 'capture' | 'refund' | 'refund_paid' | 'release' | 'settlement' | 'payout' | 'flagged_refund';
   orderId?: string | null;
   manufacturerId?: string | null;
   memo: string;

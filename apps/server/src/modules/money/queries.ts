@@ -84,6 +84,7 @@ export async function sellerMoneySummary(db: Db, manufacturerId: string, now: Da
     settlements: past.map((s) => ({
       id: s.id,
       settlementNumber: s.settlementNumber,
+      commissionInvoiceNumber: s.commissionInvoiceNumber,
       periodStart: s.periodStart,
       periodEnd: s.periodEnd,
       netPaise: s.netPaise || Math.round(Number(s.amount) * 100),
@@ -145,6 +146,7 @@ export async function financeOverview(db: Db, now: Date, holdDays: number) {
       utr: a.utr,
       transferMode: a.transferMode,
       flagReason: a.flagReason,
+      flaggedPaise: a.flaggedPaise,
       submittedAt: a.updatedAt.toISOString(),
     })),
     refunds: refundRows.map(({ r, orderNumber, buyer }) => ({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { type CommissionSettings, commissionSettingsSchema } from '@ub/shared';
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { siteSettings, taxRates } from '../../db/schema/index.ts';
@@ -28,15 +28,7 @@ export async function ratesOn(db: Db, at: Date): Promise<Record<RateCode, number
 /** Every rate row, for the README's and the admin's view of where each rate comes from. */
 export const listRates = (db: Db) => db.select().from(taxRates).orderBy(taxRates.code, taxRates.effectiveFrom);
 
-/** Commission in percent of the taxable value: a default and per-category overrides (site settings, audited). */
-export const commissionSettingsSchema = z.object({
-  defaultPercent: z.number().min(0, 'Commission cannot be negative.').max(50, 'Commission must be at most 50 %.'),
-  categories: z.record(
-    z.string().min(1).max(100),
-    z.number().min(0, 'Commission cannot be negative.').max(50, 'Commission must be at most 50 %.'),
-  ),
-});
-export type CommissionSettings = z.infer<typeof commissionSettingsSchema>;
+export { type CommissionSettings, commissionSettingsSchema };
 export const DEFAULT_COMMISSION: CommissionSettings = { defaultPercent: 5, categories: {} };
 const KEY = 'commission';
 

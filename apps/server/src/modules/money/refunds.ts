@@ -45,7 +45,7 @@ export async function refundableOf(db: Db, orderId: string) {
   const [r] = await db
     .select({ n: sql<string>`coalesce(sum(${refunds.amountPaise}), 0)` })
     .from(refunds)
-    .where(eq(refunds.orderId, orderId));
+    .where(eq(refunds.attemptId, a.id));
   return { attempt: a, refundable: a.amountPaise - Number(r?.n ?? 0) };
 }
 
@@ -264,3 +264,68 @@ export async function markRefundPaid(deps: Deps, actorUserId: string, refundId: 
 /** Admin or dispute path: refund in its own transaction. */
 export const issueRefund = (deps: Deps, input: { orderId: string; amountPaise: number; reason: string }) =>
   transaction(deps.db, (tx) => issueRefundInTx(tx, deps, input));
+
+/**
+ * The admin refunds a flagged capture (a second payment for a paid order, or a wrong amount): money the provider
+ * took and the order never counted, so it never reached escrow. One entry books it as owed back (buyer payments /
+ * refunds payable); the refund goes through the provider that took it (a job; a bank transfer waits for the
+ * admin's UTR), and its payment closes the pair. The attempt becomes `refunded`. Audited; a second call refuses.
+ */
+export async function refundFlaggedCapture(deps: Deps, actorUserId: string, attemptId: string) {
+  return transaction(deps.db, async (tx) => {
+    const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
+    if (!a) throw notFound('Payment not found');
+    if (a.status !== 'flagged' || !a.flaggedPaise || !a.providerPaymentId) {
+      throw conflict('Only a flagged capture the provider took can be refunded here.');
+    }
+    const now = deps.clock();
+    const [o] = await tx.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, a.orderId));
+    const reason = `Flagged capture refunded: ${a.flagReason ?? 'not counted for the order'}`;
+    const [r] = await tx
+      .insert(refunds)
+      .values({
+        refundNumber: await nextNumber(tx, 'RFD', now),
+        orderId: a.orderId,
+        attemptId: a.id,
+        manufacturerId: a.manufacturerId,
+        buyerId: a.buyerId,
+        provider: a.provider,
+        amountPaise: a.flaggedPaise,
+        reason: reason.slice(0, 500),
+        createdAt: now,
+      })
+      .returning();
+    if (!r) throw new Error('refund insert returned nothing');
+    await tx.update(paymentAttempts).set({ status: 'refunded', updatedAt: now }).where(eq(paymentAttempts.id, a.id));
+    await post(tx, {
+      key: `flagged-refund:${a.id}`,
+      kind: 'flagged_refund',
+      orderId: a.orderId,
+      manufacturerId: a.manufacturerId,
+      memo: `Refund ${r.refundNumber} of flagged payment ${a.providerPaymentId} (order ${o?.orderNumber ?? ''})`,
+      at: now,
+      lines: [
+        { account: 'buyer_payments', amountPaise: a.flaggedPaise },
+        { account: 'refunds_payable', amountPaise: -a.flaggedPaise },
+      ],
+    });
+    if (a.provider !== 'bank_transfer') {
+      await enqueue(tx, REFUND_JOB, { refundId: r.id }, { uniqueKey: `refund:${r.id}`, maxAttempts: 10 });
+    }
+    await audit(tx, {
+      actorUserId,
+      action: 'refund.flagged_capture',
+      entityType: 'payment_attempt',
+      entityId: a.id,
+      reason,
+      before: { status: a.status },
+      after: { status: 'refunded', refundId: r.id, amountPaise: a.flaggedPaise },
+    });
+    await notifyBuyer(tx, a.buyerId, {
+      type: 'refund_update',
+      ...notice('refund.extraPayment', { amount: formatInr(a.flaggedPaise / 100), order: o?.orderNumber ?? '' }),
+      link: buyerLinks.order(a.orderId),
+    });
+    return { id: r.id, refundNumber: r.refundNumber };
+  });
+}

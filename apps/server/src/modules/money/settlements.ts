@@ -1,13 +1,19 @@
+import type { SettlementStatementView } from '@ub/shared';
 import { formatInr } from '@ub/shared/format';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { manufacturers, orders, sellerEarnings, settlements } from '../../db/schema/index.ts';
+import { journalEntries, manufacturers, orders, sellerEarnings, settlements } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { notice, notify } from '../notifications/notify.ts';
 import { fromPaise, nextNumber } from '../trade/common.ts';
+import {
+  issueCommissionInvoiceInTx,
+  nextCommissionInvoiceNumber,
+  type PlatformIdentity,
+} from './commission-invoice.ts';
 import { releaseDue } from './escrow.ts';
 import { balance, post } from './ledger.ts';
 
@@ -16,12 +22,13 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 /**
  * The settlement run (weekly job, Monday 02:00 IST, and the admin's action): releases what is due first, then
  * settles each seller's released, unsettled earnings (refund recoveries as negative lines) into one settlement
- * with its statement figures and commission invoice number. A seller whose lines net to zero or less is carried to
- * the next run. `manufacturerId` limits the run to one seller. A second run finds nothing new.
+ * with its statement figures, and the platform's commission tax invoice to the seller (from `platform`) issued in the
+ * same transaction. A seller whose lines net to zero or less is carried to the next run. `manufacturerId` limits
+ * the run to one seller. A second run finds nothing new.
  */
 export async function runSettlements(
   deps: Deps,
-  opts: { holdDays: number; manufacturerId?: string; actorUserId?: string | null },
+  opts: { holdDays: number; platform: PlatformIdentity; manufacturerId?: string; actorUserId?: string | null },
 ) {
   await releaseDue(deps, {
     holdDays: opts.holdDays,
@@ -38,13 +45,21 @@ export async function runSettlements(
     );
   const created: Array<typeof settlements.$inferSelect> = [];
   for (const s of sellers) {
-    const one = await transaction(deps.db, (tx) => settleSellerInTx(tx, deps, s.id, opts.actorUserId ?? null));
+    const one = await transaction(deps.db, (tx) =>
+      settleSellerInTx(tx, deps, s.id, opts.platform, opts.actorUserId ?? null),
+    );
     if (one) created.push(one);
   }
   return created;
 }
 
-async function settleSellerInTx(tx: Db, deps: Deps, manufacturerId: string, actorUserId: string | null) {
+async function settleSellerInTx(
+  tx: Db,
+  deps: Deps,
+  manufacturerId: string,
+  platform: PlatformIdentity,
+  actorUserId: string | null,
+) {
   const [m] = await tx.select().from(manufacturers).where(eq(manufacturers.id, manufacturerId)).for('update');
   if (!m) return null;
   const lines = await tx
@@ -60,6 +75,7 @@ async function settleSellerInTx(tx: Db, deps: Deps, manufacturerId: string, acto
   // Opening: settled but not yet paid out to this seller; closing adds this run's net.
   const opening = -(await balance(tx, 'settlements_payable', { manufacturerId }));
   const first = lines[0]?.postedAt ?? now;
+  const invoice = sum('commissionPaise') > 0 ? await nextCommissionInvoiceNumber(tx, now) : null;
   const [s] = await tx
     .insert(settlements)
     .values({
@@ -77,7 +93,7 @@ async function settleSellerInTx(tx: Db, deps: Deps, manufacturerId: string, acto
       netPaise: net,
       openingPaise: opening,
       closingPaise: opening + net,
-      commissionInvoiceNumber: sum('commissionPaise') > 0 ? await nextNumber(tx, 'CIN', now) : null,
+      commissionInvoiceNumber: invoice?.number ?? null,
       createdAt: now,
     })
     .returning();
@@ -86,6 +102,7 @@ async function settleSellerInTx(tx: Db, deps: Deps, manufacturerId: string, acto
     .update(sellerEarnings)
     .set({ settlementId: s.id })
     .where(and(eq(sellerEarnings.manufacturerId, manufacturerId), isNull(sellerEarnings.settlementId)));
+  if (invoice) await issueCommissionInvoiceInTx(tx, { settlementId: s.id, ...invoice, platform, at: now });
   await post(tx, {
     key: `settlement:${s.id}`,
     kind: 'settlement',
@@ -113,61 +130,87 @@ async function settleSellerInTx(tx: Db, deps: Deps, manufacturerId: string, acto
   return s;
 }
 
+/** How many times a settlement's payout came back from the bank (each reversal is its own ledger entry). */
+export async function payoutReversals(db: Db, id: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(journalEntries)
+    .where(sql`${journalEntries.key} like ${`payout-reversal:${id}:%`}`);
+  return Number(row?.n ?? 0);
+}
+
 /** The admin paid a settlement by bank transfer and enters the UTR: money leaves the platform; the seller is told. */
-export async function markPayoutPaid(deps: Deps, actorUserId: string, id: string, utr: string) {
-  return transaction(deps.db, async (tx) => {
-    const [before] = await tx.select().from(settlements).where(eq(settlements.id, id)).for('update');
-    if (!before) throw notFound('Settlement not found');
-    if (before.status === 'paid') throw conflict('This settlement is already paid.');
-    const now = deps.clock();
-    const [after] = await tx
-      .update(settlements)
-      .set({ status: 'paid', reference: utr, paidAt: now })
-      .where(eq(settlements.id, id))
-      .returning();
-    if (!after) throw notFound('Settlement not found');
-    // Settlements from before the ledger (net 0 in paise) move no ledger money.
-    if (before.netPaise > 0) {
-      await post(tx, {
-        key: `payout:${id}`,
-        kind: 'payout',
-        manufacturerId: before.manufacturerId,
-        memo: `Payout of settlement ${before.settlementNumber}, UTR ${utr}`,
-        at: now,
-        lines: [
-          { account: 'settlements_payable', amountPaise: before.netPaise },
-          { account: 'buyer_payments', amountPaise: -before.netPaise },
-        ],
-      });
-    }
-    await audit(tx, {
-      actorUserId,
-      action: 'settlement.paid',
-      entityType: 'settlement',
-      entityId: id,
-      reason: utr,
-      before: { status: before.status, reference: before.reference },
-      after: { status: after.status, reference: after.reference },
+export async function markPayoutPaid(deps: Deps, actorUserId: string | null, id: string, utr: string) {
+  return transaction(deps.db, (tx) => markPayoutPaidInTx(tx, deps, actorUserId, id, utr));
+}
+
+/**
+ * Records a settlement's payout in `tx` (the admin's UTR, or RazorpayX's payout.processed). A payout made again
+ * after the bank returned one posts under a new key, so the ledger carries each payout that happened.
+ */
+export async function markPayoutPaidInTx(
+  tx: Db,
+  deps: Pick<Deps, 'clock'>,
+  actorUserId: string | null,
+  id: string,
+  utr: string,
+) {
+  const [before] = await tx.select().from(settlements).where(eq(settlements.id, id)).for('update');
+  if (!before) throw notFound('Settlement not found');
+  if (before.status === 'paid') throw conflict('This settlement is already paid.');
+  const now = deps.clock();
+  const [after] = await tx
+    .update(settlements)
+    .set({ status: 'paid', reference: utr, paidAt: now })
+    .where(eq(settlements.id, id))
+    .returning();
+  if (!after) throw notFound('Settlement not found');
+  // Settlements from before the ledger (net 0 in paise) move no ledger money.
+  if (before.netPaise > 0) {
+    const reversals = await payoutReversals(tx, id);
+    await post(tx, {
+      key: reversals ? `payout:${id}:${reversals}` : `payout:${id}`,
+      kind: 'payout',
+      manufacturerId: before.manufacturerId,
+      memo: `Payout of settlement ${before.settlementNumber}, UTR ${utr}`,
+      at: now,
+      lines: [
+        { account: 'settlements_payable', amountPaise: before.netPaise },
+        { account: 'buyer_payments', amountPaise: -before.netPaise },
+      ],
     });
-    const [m] = await tx.select().from(manufacturers).where(eq(manufacturers.id, after.manufacturerId));
-    if (!m) throw notFound('Settlement not found');
-    await notify(tx, {
-      userId: m.userId,
-      type: 'settlement_paid',
-      ...notice('settlement.paid', {
-        amount: formatInr(after.amount),
-        from: after.periodStart,
-        to: after.periodEnd,
-        utr,
-      }),
-      link: '/dashboard/payments',
-    });
-    return { after, companyName: m.companyName };
+  }
+  await audit(tx, {
+    actorUserId,
+    action: 'settlement.paid',
+    entityType: 'settlement',
+    entityId: id,
+    reason: utr,
+    before: { status: before.status, reference: before.reference },
+    after: { status: after.status, reference: after.reference },
   });
+  const [m] = await tx.select().from(manufacturers).where(eq(manufacturers.id, after.manufacturerId));
+  if (!m) throw notFound('Settlement not found');
+  await notify(tx, {
+    userId: m.userId,
+    type: 'settlement_paid',
+    ...notice('settlement.paid', {
+      amount: formatInr(after.amount),
+      from: after.periodStart,
+      to: after.periodEnd,
+      utr,
+    }),
+    link: '/dashboard/payments',
+  });
+  return { after, companyName: m.companyName };
 }
 
 /** One settlement's statement: header figures and a line per order (refund recoveries negative). */
-export async function settlementStatement(db: Db, id: string, manufacturerId?: string) {
+export async function settlementStatement(
+  db: Db,
+  id: string,
+  manufacturerId?: string,
+): Promise<SettlementStatementView> {
   const [row] = await db
     .select({ s: settlements, m: manufacturers })
     .from(settlements)
@@ -218,7 +261,7 @@ export async function settlementStatement(db: Db, id: string, manufacturerId?: s
     })),
   };
 }
-export type SettlementStatement = Awaited<ReturnType<typeof settlementStatement>>;
+export type SettlementStatement = SettlementStatementView;
 
 const rupees = (p: number) => fromPaise(p);
 const csvCell = (v: string) => (/[",\n]/.test(v) || /^[=+\-@]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
+import type { PlatformIdentity } from '../money/commission-invoice.ts';
 import { markPayoutPaid, runSettlements } from '../money/settlements.ts';
 import { buyers, manufacturers, orders, payments, settlements } from '../../db/schema/index.ts';
 import { offsetOf } from '../admin/common.ts';
@@ -126,7 +127,7 @@ export function currentWeek(now: Date): { start: string; end: string } {
 export async function generateWeeklySettlements(
   deps: Deps,
   actorUserId: string,
-  opts: { holdDays: number; manufacturerId?: string },
+  opts: { holdDays: number; platform: PlatformIdentity; manufacturerId?: string },
 ) {
   const week = currentWeek(deps.clock());
   const created = await runSettlements(deps, { ...opts, actorUserId });

@@ -15,7 +15,6 @@ const SEQUENCES = {
   STL: 'settlement_number_seq',
   REQ: 'requirement_number_seq',
   RFD: 'refund_number_seq',
-  CIN: 'commission_invoice_number_seq',
 } as const;
 
 /** The next human number of a kind, e.g. ORD-2026-000123: a sequence makes it unique without retries. */

@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import AdminDisputesPage from './admin-disputes-page.tsx';
+import AdminDisputesPage, { refundChoice } from './admin-disputes-page.tsx';
 
 const onList = {
   id: '0b6f3f4e-8c1a-4a55-9d0e-1f2a3b4c5d6e',
@@ -24,6 +25,8 @@ const older = {
   id: '2d8b5f60-ae3c-4c77-9f20-3b4c5d6e7f80',
   orderNumber: 'ORD-2026-000007',
   reason: 'Wrong grade of steel',
+  evidence: [],
+  refundablePaise: 500_000,
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -68,5 +71,46 @@ describe('Admin Disputes record URL', () => {
     );
     renderAt('/admin/disputes/3e9c6071-bf4d-4d88-a031-4c5d6e7f8091');
     expect(await screen.findByRole('dialog', { name: 'Dispute not found' })).toBeInTheDocument();
+  });
+});
+
+describe('Admin dispute resolution for the buyer', () => {
+  it('checks a partial refund against what can still be refunded', () => {
+    expect(refundChoice('full', '', 500_000)).toEqual({});
+    expect(refundChoice('partial', '1,250.50', 500_000)).toEqual({ refundPaise: 125_050 });
+    expect(refundChoice('partial', '5000.01', 500_000).error).toBe('At most ₹5,000.00 can be refunded.');
+    expect(refundChoice('partial', '0', 500_000).error).toBe('The refund must be more than zero.');
+    expect(refundChoice('partial', '12.345', 500_000).error).toMatch(/^Enter the refund in rupees/);
+  });
+
+  it('sends the partial amount in paise, and refuses one above what was paid', async () => {
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'PATCH') {
+          bodies.push(JSON.parse(String(init.body)));
+          return new Response(
+            JSON.stringify({ ...older, status: 'resolved_buyer', statusLabel: 'Resolved for buyer' }),
+          );
+        }
+        if (url === `/api/admin/disputes/${older.id}`) return new Response(JSON.stringify(older), { status: 200 });
+        return new Response(JSON.stringify({ disputes: [onList], total: 1, page: 1, pageSize: 20 }), { status: 200 });
+      }),
+    );
+    renderAt(`/admin/disputes/${older.id}`);
+    await screen.findByRole('dialog', { name: `Dispute on ${older.orderNumber}` });
+    await userEvent.selectOptions(screen.getByLabelText('New status'), 'resolved_buyer');
+    expect(screen.getByLabelText('Full refund: ₹5,000.00')).toBeChecked();
+    await userEvent.click(screen.getByLabelText('Partial refund'));
+    await userEvent.type(screen.getByLabelText('Refund amount (₹)'), '6000');
+    await userEvent.type(screen.getByLabelText('Notes'), 'Two cartons short');
+    expect(screen.getByRole('alert')).toHaveTextContent('At most ₹5,000.00 can be refunded.');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await userEvent.clear(screen.getByLabelText('Refund amount (₹)'));
+    await userEvent.type(screen.getByLabelText('Refund amount (₹)'), '1250.50');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({ status: 'resolved_buyer', notes: 'Two cartons short', refundPaise: 125_050 });
   });
 });

@@ -6,13 +6,13 @@ import {
   type AdminDisputeDetail,
   type AdminDisputeListItem,
 } from '@ub/shared';
-import { formatDate } from '@ub/shared/format';
+import { formatDate, formatInr, rupeesToPaise } from '@ub/shared/format';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
 import { Badge, PageHeader, type Tone } from '../../components/feedback.tsx';
-import { FormError, SelectField, TextAreaField } from '../../components/field.tsx';
+import { FormError, SelectField, TextAreaField, TextField } from '../../components/field.tsx';
 import { ListPanel } from '../../components/list-panel.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { Pagination } from '../../components/pagination.tsx';
@@ -29,12 +29,37 @@ const TONES: Record<DisputeStatus, Tone> = {
   resolved_seller: 'green',
 };
 
-function DisputeModal({ dispute, onClose }: { dispute: Dispute | AdminDisputeDetail; onClose: () => void }) {
+/**
+ * A resolution for the buyer refunds the whole refundable amount or the part the admin enters in rupees; the
+ * answer is the refund in paise, or the message that says why the amount cannot be taken.
+ */
+export function refundChoice(
+  mode: 'full' | 'partial',
+  amount: string,
+  refundablePaise: number,
+): { refundPaise?: number; error?: string } {
+  if (mode === 'full') return {};
+  const paise = rupeesToPaise(amount);
+  if (paise === null) return { error: 'Enter the refund in rupees, like 1250 or 99.50.' };
+  if (paise <= 0) return { error: 'The refund must be more than zero.' };
+  if (paise > refundablePaise) return { error: `At most ${formatInr(refundablePaise / 100)} can be refunded.` };
+  return { refundPaise: paise };
+}
+
+function DisputeModal({ dispute, onClose }: { dispute: AdminDisputeDetail; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<DisputeStatus | ''>(dispute.nextStatuses[0] ?? '');
   const [notes, setNotes] = useState('');
+  const [mode, setMode] = useState<'full' | 'partial'>('full');
+  const [amount, setAmount] = useState('');
+  const refunds = status === 'resolved_buyer' && dispute.refundablePaise > 0;
+  const choice = refunds ? refundChoice(mode, amount, dispute.refundablePaise) : {};
   const save = useMutation({
-    mutationFn: () => api<Dispute>(`/admin/disputes/${dispute.id}`, { method: 'PATCH', body: { status, notes } }),
+    mutationFn: () =>
+      api<Dispute>(`/admin/disputes/${dispute.id}`, {
+        method: 'PATCH',
+        body: { status, notes, ...(choice.refundPaise ? { refundPaise: choice.refundPaise } : {}) },
+      }),
     onSuccess: (d) => {
       toast.success(`Dispute on ${d.orderNumber}: ${d.statusLabel}.`);
       onClose();
@@ -53,7 +78,10 @@ function DisputeModal({ dispute, onClose }: { dispute: Dispute | AdminDisputeDet
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <Button disabled={!status || !notes.trim() || save.isPending} onClick={() => save.mutate()}>
+            <Button
+              disabled={!status || !notes.trim() || Boolean(choice.error) || save.isPending}
+              onClick={() => save.mutate()}
+            >
               Save
             </Button>
           </>
@@ -93,6 +121,36 @@ function DisputeModal({ dispute, onClose }: { dispute: Dispute | AdminDisputeDet
                 </option>
               ))}
             </SelectField>
+            {refunds && (
+              <fieldset className="space-y-2 rounded-lg border border-slate-200 p-3">
+                <legend className="px-1 font-medium">Refund to the buyer</legend>
+                <label className="flex items-center gap-2">
+                  <input type="radio" name="refund-mode" checked={mode === 'full'} onChange={() => setMode('full')} />
+                  Full refund: {formatInr(dispute.refundablePaise / 100)}
+                </label>
+                <label className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="refund-mode"
+                    checked={mode === 'partial'}
+                    onChange={() => setMode('partial')}
+                  />
+                  Partial refund
+                </label>
+                {mode === 'partial' && (
+                  <TextField
+                    label="Refund amount (₹)"
+                    inputMode="decimal"
+                    value={amount}
+                    onChange={(e) => setAmount(e.target.value)}
+                    error={amount ? choice.error : undefined}
+                  />
+                )}
+                <p className="text-xs text-slate-500">
+                  The notes are the refund's reason; the buyer and seller see it.
+                </p>
+              </fieldset>
+            )}
             <TextAreaField
               label="Notes"
               value={notes}

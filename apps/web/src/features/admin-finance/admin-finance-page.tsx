@@ -10,6 +10,7 @@ import { type Column, DataTable } from '../../components/table.tsx';
 import { api, ApiError, NETWORK_ERROR } from '../../lib/api.ts';
 import { getToken } from '../../lib/auth-storage.ts';
 import { OperatorReturns } from './operator-returns.tsx';
+import { CommissionPanel } from './commission-panel.tsx';
 
 interface Awaiting {
   id: string;
@@ -22,6 +23,7 @@ interface Awaiting {
   utr: string | null;
   transferMode: string | null;
   flagReason: string | null;
+  flaggedPaise: number | null;
   submittedAt: string;
 }
 interface Refund {
@@ -126,6 +128,15 @@ export default function AdminFinancePage() {
     },
     onError: (e) => toast.error(e.message),
   });
+  const refundFlagged = useMutation({
+    mutationFn: (id: string) =>
+      api<{ refundNumber: string }>(`/admin/finance/payments/${id}/refund`, { method: 'POST', body: {} }),
+    onSuccess: (r) => {
+      toast.success(`Refund ${r.refundNumber} sent to the provider that took the payment.`);
+      void refresh();
+    },
+    onError: (e) => toast.error(e.message),
+  });
   const run = useMutation({
     mutationFn: () => api<{ created: number }>('/admin/settlements/generate', { method: 'POST', body: {} }),
     onSuccess: (r) => {
@@ -175,6 +186,15 @@ export default function AdminFinancePage() {
               Reject
             </Button>
           </div>
+        ) : a.status === 'flagged' && a.flaggedPaise ? (
+          <Button
+            variant="secondary"
+            onClick={() => refundFlagged.mutate(a.id)}
+            disabled={refundFlagged.isPending}
+            aria-label={`Refund ${rs(a.flaggedPaise)} of ${a.reference}`}
+          >
+            Refund {rs(a.flaggedPaise)}
+          </Button>
         ) : null,
     },
   ];
@@ -258,6 +278,15 @@ export default function AdminFinancePage() {
                       >
                         Statement
                       </button>
+                      <button
+                        type="button"
+                        className="text-sm font-medium text-brand-700 hover:underline"
+                        onClick={() =>
+                          void download(`/admin/settlements/${p.id}/statement.pdf`, `${p.settlementNumber}.pdf`)
+                        }
+                      >
+                        PDF
+                      </button>
                       <Button
                         variant="secondary"
                         onClick={() => setPaying({ kind: 'payout', id: p.id, label: p.settlementNumber })}
@@ -318,6 +347,9 @@ export default function AdminFinancePage() {
           </Panel>
         </>
       )}
+      <Panel title="Commission by category">
+        <CommissionPanel />
+      </Panel>
       <Panel title="TCS and TDS by seller">
         <div className="mb-3 max-w-xs">
           <TextField label="Month" type="month" value={month} onChange={(e) => setMonth(e.target.value)} />

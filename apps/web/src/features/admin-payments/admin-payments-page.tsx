@@ -13,6 +13,7 @@ import { type Column, DataTable } from '../../components/table.tsx';
 import { Tabs } from '../../components/tabs.tsx';
 import { api } from '../../lib/api.ts';
 import { useListState } from '../../lib/use-list-state.ts';
+import { SettlementStatementModal } from './settlement-statement-modal.tsx';
 
 type Payment = AdminPaymentListItem;
 type Settlement = AdminSettlementListItem;
@@ -130,6 +131,7 @@ function SettlementsTab() {
   const list = useListState({});
   const { page } = list;
   const [paying, setPaying] = useState<Settlement | null>(null);
+  const [viewing, setViewing] = useState<string | null>(null);
   const pageSize = LIMITS.adminPageSize;
   const query = useQuery({
     queryKey: ['admin', 'settlements', { page }],
@@ -170,12 +172,23 @@ function SettlementsTab() {
       id: 'actions',
       header: 'Actions',
       actions: true,
-      cell: (s) =>
-        s.status === 'pending' && (
-          <Button className="px-3 py-1 text-xs" onClick={() => setPaying(s)}>
-            Mark paid
+      cell: (s) => (
+        <div className="flex gap-2">
+          <Button
+            variant="secondary"
+            className="px-3 py-1 text-xs"
+            onClick={() => setViewing(s.id)}
+            aria-label={`Statement of ${s.settlementNumber}`}
+          >
+            Statement
           </Button>
-        ),
+          {s.status === 'pending' && (
+            <Button className="px-3 py-1 text-xs" onClick={() => setPaying(s)}>
+              Mark paid
+            </Button>
+          )}
+        </div>
+      ),
     },
   ];
   return (
@@ -200,6 +213,7 @@ function SettlementsTab() {
       </ListPanel>
       {query.data && <Pagination page={page} pageSize={pageSize} total={query.data.total} onChange={list.setPage} />}
       <MarkPaidModal settlement={paying} onClose={() => setPaying(null)} />
+      {viewing && <SettlementStatementModal id={viewing} onClose={() => setViewing(null)} />}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { formatDate, formatInr } from '@ub/shared';
 import { Badge } from '../../components/feedback.tsx';
 import { api, ApiError, NETWORK_ERROR } from '../../lib/api.ts';
 import { getToken } from '../../lib/auth-storage.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 interface Summary {
   receivedPaise: number;
@@ -12,6 +13,7 @@ interface Summary {
   settlements: Array<{
     id: string;
     settlementNumber: string;
+    commissionInvoiceNumber: string | null;
     periodStart: string;
     periodEnd: string;
     netPaise: number;
@@ -23,10 +25,10 @@ interface Summary {
 
 const rs = (p: number) => formatInr(p / 100);
 
-async function downloadStatement(id: string, number: string) {
+async function download(path: string, name: string) {
   let res: Response;
   try {
-    res = await fetch(`/api/payments/settlements/${id}/statement.csv`, {
+    res = await fetch(`/api/payments/settlements/${path}`, {
       headers: { authorization: `Bearer ${getToken('seller') ?? ''}` },
     });
   } catch {
@@ -35,7 +37,7 @@ async function downloadStatement(id: string, number: string) {
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;
-  a.download = `${number}.csv`;
+  a.download = name;
   document.body.append(a);
   a.click();
   a.remove();
@@ -44,6 +46,7 @@ async function downloadStatement(id: string, number: string) {
 
 /** The seller's money at a glance: received, held and why, the next settlement, past settlements and statements. */
 export function MoneySummary() {
+  const t = useT();
   const { data } = useQuery({ queryKey: ['payments', 'summary'], queryFn: () => api<Summary>('/payments/summary') });
   if (!data) return null;
   const card = (label: string, value: string, detail: string) => (
@@ -91,10 +94,31 @@ export function MoneySummary() {
                 <button
                   type="button"
                   className="text-sm font-medium text-brand-700 hover:underline"
-                  onClick={() => void downloadStatement(s.id, s.settlementNumber)}
+                  onClick={() => void download(`${s.id}/statement.csv`, `${s.settlementNumber}.csv`)}
                 >
                   Statement (CSV)
                 </button>
+                <button
+                  type="button"
+                  className="text-sm font-medium text-brand-700 hover:underline"
+                  onClick={() => void download(`${s.id}/statement.pdf`, `${s.settlementNumber}.pdf`)}
+                >
+                  {t('money.statementPdf')}
+                </button>
+                {s.commissionInvoiceNumber && (
+                  <button
+                    type="button"
+                    className="text-sm font-medium text-brand-700 hover:underline"
+                    onClick={() =>
+                      void download(
+                        `${s.id}/commission-invoice.pdf`,
+                        `${s.commissionInvoiceNumber?.replaceAll('/', '-')}.pdf`,
+                      )
+                    }
+                  >
+                    {t('money.commissionInvoice', { number: s.commissionInvoiceNumber })}
+                  </button>
+                )}
               </li>
             ))}
           </ul>

@@ -1,4 +1,11 @@
-import { errorBody, gstr1Query, payoutUtrSchema, refundSchema, rejectPaymentSchema } from '@ub/shared';
+import {
+  errorBody,
+  gstr1Query,
+  payoutUtrSchema,
+  refundSchema,
+  rejectPaymentSchema,
+  settlementStatementView,
+} from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../../lib/audit.ts';
@@ -13,8 +20,10 @@ import {
   listRates,
   saveCommissionSettings,
 } from '../../../modules/money/rates.ts';
-import { issueRefund, markRefundPaid } from '../../../modules/money/refunds.ts';
+import { issueRefund, markRefundPaid, refundFlaggedCapture } from '../../../modules/money/refunds.ts';
+import { commissionInvoiceOf } from '../../../modules/money/commission-invoice.ts';
 import { payoutFileCsv, settlementStatement, statementCsv } from '../../../modules/money/settlements.ts';
+import { renderCommissionInvoicePdf, renderStatementPdf } from '../../../modules/money/statement-pdf.ts';
 import { currentUser } from '../../../types.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -62,6 +71,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => rejectBankTransfer(depsOf(app), currentUser(req).id, req.params.id, req.body.reason),
   );
   app.post(
+    '/admin/finance/payments/:id/refund',
+    {
+      schema: {
+        ...base,
+        summary: 'Refund a flagged capture (a second payment, a wrong amount) through the provider that took it',
+        params: idParams,
+        response: { 200: z.object({ id: z.string(), refundNumber: z.string() }), ...errors },
+      },
+    },
+    async (req) => refundFlaggedCapture(depsOf(app), currentUser(req).id, req.params.id),
+  );
+  app.post(
     '/admin/finance/refunds/:id/paid',
     {
       schema: {
@@ -101,7 +122,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/admin/settlements/:id/statement',
-    { schema: { ...base, summary: "A settlement's statement with its orders (drill-down)", params: idParams } },
+    {
+      schema: {
+        ...base,
+        summary: "A settlement's statement with its orders (drill-down)",
+        params: idParams,
+        response: { 200: settlementStatementView, ...errors },
+      },
+    },
     async (req) => settlementStatement(app.db, req.params.id),
   );
   app.get(
@@ -113,6 +141,30 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${st.settlementNumber}.csv"`)
         .send(statementCsv(st));
+    },
+  );
+  app.get(
+    '/admin/settlements/:id/statement.pdf',
+    { schema: { ...base, summary: "A settlement's statement as PDF", params: idParams } },
+    async (req, reply) => {
+      const st = await settlementStatement(app.db, req.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${st.settlementNumber}.pdf"`)
+        .send(await renderStatementPdf(st));
+    },
+  );
+  app.get(
+    '/admin/settlements/:id/commission-invoice.pdf',
+    {
+      schema: { ...base, summary: "The platform's commission tax invoice issued with a settlement", params: idParams },
+    },
+    async (req, reply) => {
+      const doc = await commissionInvoiceOf(app.db, req.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${doc.number.replaceAll('/', '-')}.pdf"`)
+        .send(await renderCommissionInvoicePdf(doc.body));
     },
   );
   app.get(

@@ -39,6 +39,7 @@ import {
   markSettlementPaid,
 } from '../../../modules/payments/admin.ts';
 import { currentUser } from '../../../types.ts';
+import { platformOf } from '../../../modules/money/commission-invoice.ts';
 import { orderInvoicePdf, taxDocumentPdf } from '../../../modules/tax-documents/download.ts';
 import { documentsOfOrder } from '../../../modules/tax-documents/queries.ts';
 
@@ -193,6 +194,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) =>
       generateWeeklySettlements(depsOf(app), currentUser(req).id, {
         holdDays: app.config.SETTLEMENT_HOLD_DAYS,
+        platform: platformOf(app.config),
         ...(req.body?.manufacturerId ? { manufacturerId: req.body.manufacturerId } : {}),
       }),
   );

@@ -1,9 +1,18 @@
-import { errorBody, listQuery, PAYMENT_TABS, paymentDetail, paymentListItem } from '@ub/shared';
+import {
+  errorBody,
+  listQuery,
+  PAYMENT_TABS,
+  paymentDetail,
+  paymentListItem,
+  settlementStatementView,
+} from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listPayments, paymentDetail as loadPayment } from '../../../modules/payments/queries.ts';
 import { sellerMoneySummary } from '../../../modules/money/queries.ts';
+import { commissionInvoiceOf } from '../../../modules/money/commission-invoice.ts';
 import { settlementStatement, statementCsv } from '../../../modules/money/settlements.ts';
+import { renderCommissionInvoicePdf, renderStatementPdf } from '../../../modules/money/statement-pdf.ts';
 import { guardFolder } from '../../../plugins/auth.ts';
 import { currentManufacturerId } from '../../../types.ts';
 
@@ -61,6 +70,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: "One of the seller's settlement statements",
         security: [{ bearerAuth: [] }],
         params: z.object({ id: z.uuid('Not a valid id.') }),
+        response: { 200: settlementStatementView, 400: errorBody, 404: errorBody, ...guarded },
       },
     },
     async (req) => settlementStatement(app.db, req.params.id, currentManufacturerId(req)),
@@ -82,6 +92,44 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${st.settlementNumber}.csv"`)
         .send(statementCsv(st));
+    },
+  );
+
+  app.get(
+    '/payments/settlements/:id/statement.pdf',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "One of the seller's settlement statements as PDF",
+        security: [{ bearerAuth: [] }],
+        params: z.object({ id: z.uuid('Not a valid id.') }),
+      },
+    },
+    async (req, reply) => {
+      const st = await settlementStatement(app.db, req.params.id, currentManufacturerId(req));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${st.settlementNumber}.pdf"`)
+        .send(await renderStatementPdf(st));
+    },
+  );
+
+  app.get(
+    '/payments/settlements/:id/commission-invoice.pdf',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "The platform's commission tax invoice issued with one of the seller's settlements",
+        security: [{ bearerAuth: [] }],
+        params: z.object({ id: z.uuid('Not a valid id.') }),
+      },
+    },
+    async (req, reply) => {
+      const doc = await commissionInvoiceOf(app.db, req.params.id, currentManufacturerId(req));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${doc.number.replaceAll('/', '-')}.pdf"`)
+        .send(await renderCommissionInvoicePdf(doc.body));
     },
   );
 
