@@ -147,7 +147,7 @@ describe('settlement statement and commission invoice', () => {
     expect(inv.supply_type).toBe('intra');
     expect(Number(inv.igst_paise)).toBe(0);
     expect(Math.abs(Number(inv.cgst_paise) - Number(inv.sgst_paise))).toBeLessThanOrEqual(1);
-    expect(inv.body.supplier.gstin).toBe(t.app.config.PLATFORM_GSTIN);
+    expect(inv.body.supplier.gstin).toBe(t.app.config.platformGstin);
     expect(inv.body.recipient.gstin).toBe('27AAPFU0939F1ZV');
     expect(inv.body.lines.map((l) => l.gstRate)).toEqual([18]);
 
@@ -158,7 +158,7 @@ describe('settlement statement and commission invoice', () => {
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain('Tax Invoice');
     expect(text).toContain(inv.number);
-    expect(text).toContain(t.app.config.PLATFORM_GSTIN);
+    expect(text).toContain(t.app.config.platformGstin ?? 'no GSTIN');
     expect(text).toContain('CGST');
     const admin = await call(t.app, 'GET', `/api/admin/settlements/${id}/commission-invoice.pdf`, { token });
     expect(admin.statusCode).toBe(200);
