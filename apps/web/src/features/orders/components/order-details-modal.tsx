@@ -147,7 +147,7 @@ function OrderSheet({ order }: { order: OrderDetail }) {
       )}
       {order.awaitingBuyerConfirmation && order.status !== 'cancelled' && (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          <T id="orders.detail.awaitingBuyer" components={[<span className="font-semibold" />]} />
+          <T id="orders.detail.awaitingBuyer" components={[<span key="b" className="font-semibold" />]} />
         </p>
       )}
       <div className="grid gap-3 md:grid-cols-2 print:grid-cols-2">
