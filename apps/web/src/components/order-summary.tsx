@@ -1,5 +1,5 @@
 import { formatDateTime, formatInr, type OrderDetail } from '@ub/shared';
-import { useT } from '../lib/i18n.tsx';
+import { type TFunction, useT } from '../lib/i18n.tsx';
 import { statusLabel } from './status-label.ts';
 
 /** An order's money as its seller and its buyer read it: subtotal, shipping, GST and the total. */
@@ -27,6 +27,14 @@ export function OrderTotals({ payment, className = '' }: { payment: OrderDetail[
   );
 }
 
+/** The notes the server itself writes on an order's timeline (English), in the reader's language. */
+function timelineNote(t: TFunction, note: string): string {
+  if (note === 'Order placed') return t('common.timeline.placed');
+  if (note === 'Order created from an accepted RFQ') return t('common.timeline.fromRfq');
+  const confirmed = /^Confirmed by the buyer; ships to (.+)$/s.exec(note);
+  return confirmed ? t('common.timeline.confirmed', { place: confirmed[1] }) : note;
+}
+
 /** Every status an order went through, newest last, with who said why. */
 export function OrderTimeline({ timeline }: { timeline: OrderDetail['timeline'] }) {
   const t = useT();
@@ -36,7 +44,7 @@ export function OrderTimeline({ timeline }: { timeline: OrderDetail['timeline'] 
         <li key={`${e.to}-${e.at}`} className="border-l-2 border-brand-600 pl-3">
           <p className="font-medium">{statusLabel(t, 'order', e.to)}</p>
           <p className="text-xs text-slate-500">{formatDateTime(e.at)}</p>
-          {e.note && <p className="text-xs text-slate-600">{e.note}</p>}
+          {e.note && <p className="text-xs text-slate-600">{timelineNote(t, e.note)}</p>}
         </li>
       ))}
     </ol>
