@@ -38,6 +38,24 @@ const CONVERTED = [
   'features/buyer-profile',
   'features/buyer-addresses',
   'features/order-list',
+  // i18n-trade: the shared building blocks and the seller's trade screens (orders, payments, RFQs, requirements).
+  'components/table.tsx',
+  'components/pagination.tsx',
+  'components/list-panel.tsx',
+  'components/tabs.tsx',
+  'components/modal.tsx',
+  'components/feedback.tsx',
+  'components/toasts.tsx',
+  'components/reason-dialog.tsx',
+  'components/status-badge.tsx',
+  'components/status-tracker.tsx',
+  'components/order-summary.tsx',
+  'components/offer-history.tsx',
+  'components/tax-documents.tsx',
+  'features/orders',
+  'features/payments',
+  'features/rfqs',
+  'features/requirements',
 ];
 /** Converted files that still hold text on purpose. */
 const SKIP_FILES = new Set([

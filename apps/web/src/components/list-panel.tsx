@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { EmptyState, Spinner } from './feedback.tsx';
+import { useT } from '../lib/i18n.tsx';
 
 /** What a list needs from its query (TanStack Query's result fits). */
 export interface ListQuery {
@@ -29,6 +30,7 @@ export function ListPanel({
   emptyText?: ReactNode;
   children: ReactNode;
 }) {
+  const t = useT();
   const { isPending, isFetching, error, refetch } = query;
   return (
     <div className="mt-4 rounded-xl border border-slate-200 bg-white" aria-busy={isFetching}>
@@ -36,7 +38,7 @@ export function ListPanel({
         <div role="alert" className="flex flex-col items-center gap-3 px-4 py-10 text-center">
           <p className="text-sm font-medium text-red-700">{error.message}</p>
           <Button variant="secondary" disabled={isFetching} onClick={() => refetch()}>
-            {isFetching ? 'Retrying…' : 'Retry'}
+            {isFetching ? t('common.retrying') : t('common.retry')}
           </Button>
         </div>
       ) : isPending ? (

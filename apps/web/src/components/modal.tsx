@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { useT } from '../lib/i18n.tsx';
 
 interface ModalProps {
   open: boolean;
@@ -39,7 +40,8 @@ export function wrapTab(e: KeyboardEvent<HTMLDialogElement>) {
  * A modal on the native <dialog>: showModal() makes the rest of the page inert, Tab wraps within it and
  * Escape closes it; focus returns to the opener on close.
  */
-export function Modal({ open, onClose, title, children, footer, size = 'md', closeLabel = 'Close' }: ModalProps) {
+export function Modal({ open, onClose, title, children, footer, size = 'md', closeLabel }: ModalProps) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const opener = useRef<HTMLElement | null>(null);
@@ -86,7 +88,7 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', clo
             <button
               type="button"
               onClick={onClose}
-              aria-label={closeLabel}
+              aria-label={closeLabel ?? t('common.close')}
               className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
             >
               <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">

@@ -1,13 +1,6 @@
 import { formatCount, formatDateTime, formatInr, type RfqItem } from '@ub/shared';
-
-const OFFER_LABELS: Record<string, string> = {
-  request: 'Request',
-  quote: 'Quote',
-  counter: 'Counter offer',
-  approve: 'Approved',
-  accept: 'Accepted',
-  reject: 'Rejected',
-};
+import { useT } from '../lib/i18n.tsx';
+import { statusLabel } from './status-label.ts';
 
 /**
  * An RFQ's offers in order, as seller, buyer and admin see them: `names` says who each side is for the reader
@@ -24,6 +17,7 @@ export function OfferHistory({
   own?: 'seller' | 'buyer';
   labels?: Partial<Record<string, string>>;
 }) {
+  const t = useT();
   return (
     <ol className="space-y-2">
       {offers.map((o) => (
@@ -32,11 +26,11 @@ export function OfferHistory({
           className={`rounded-lg border p-3 ${o.by === (own ?? 'seller') ? 'border-brand-100 bg-brand-50' : 'border-slate-200'}`}
         >
           <p className="font-medium">
-            {names[o.by]} · {labels?.[o.kind] ?? OFFER_LABELS[o.kind] ?? o.kind}
+            {names[o.by]} · {labels?.[o.kind] ?? statusLabel(t, 'offer', o.kind)}
           </p>
           {o.pricePerUnit && (
             <p>
-              {formatInr(o.pricePerUnit)} per unit
+              {t('common.perUnit', { price: formatInr(o.pricePerUnit) })}
               {o.quantity ? ` × ${formatCount(o.quantity)}` : ''}
             </p>
           )}

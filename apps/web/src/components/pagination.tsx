@@ -1,3 +1,5 @@
+import { useT } from '../lib/i18n.tsx';
+
 /**
  * First, Prev, a window of page numbers, Next and Last; renders nothing when everything fits on one page.
  * `total` may be a capped count (the server stops counting at a limit): Last then goes to the last page counted.
@@ -7,14 +9,16 @@ export function Pagination({
   pageSize,
   total,
   onChange,
-  prevLabel = 'Prev',
+  prevLabel,
 }: {
   page: number;
   pageSize: number;
   total: number;
   onChange: (page: number) => void;
+  /** The Prev button's text (default "Prev"). */
   prevLabel?: string;
 }) {
+  const t = useT();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   const windowStart = Math.max(1, Math.min(page - 2, pages - 4));
@@ -23,12 +27,12 @@ export function Pagination({
   // One background class per button: with two, the stylesheet's order, not this code, would pick the colour.
   const plain = `${btn} border-slate-300 bg-white`;
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-end gap-1 pt-4">
+    <nav aria-label={t('common.pagination.label')} className="flex flex-wrap items-center justify-end gap-1 pt-4">
       <button type="button" className={plain} disabled={page <= 1} onClick={() => onChange(1)}>
-        First
+        {t('common.pagination.first')}
       </button>
       <button type="button" className={plain} disabled={page <= 1} onClick={() => onChange(page - 1)}>
-        {prevLabel}
+        {prevLabel ?? t('common.pagination.prev')}
       </button>
       {numbers.map((n) => (
         <button
@@ -42,10 +46,10 @@ export function Pagination({
         </button>
       ))}
       <button type="button" className={plain} disabled={page >= pages} onClick={() => onChange(page + 1)}>
-        Next
+        {t('common.pagination.next')}
       </button>
       <button type="button" className={plain} disabled={page >= pages} onClick={() => onChange(pages)}>
-        Last
+        {t('common.pagination.last')}
       </button>
     </nav>
   );

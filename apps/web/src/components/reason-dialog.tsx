@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Button } from './button.tsx';
 import { FormError } from './field.tsx';
 import { Modal } from './modal.tsx';
+import { useT } from '../lib/i18n.tsx';
 
 /**
  * The admin reason dialog (spec section 5): exactly one reason, and for "Other" a non-empty custom text; Submit
@@ -22,6 +23,7 @@ export function ReasonDialog({
   onClose: () => void;
   onSubmit: (input: ReasonInput) => Promise<unknown>;
 }) {
+  const t = useT();
   const { options, schema } = REASON_OPTIONS[subject];
   const [reason, setReason] = useState<string | null>(null);
   const [custom, setCustom] = useState('');
@@ -47,7 +49,7 @@ export function ReasonDialog({
       await onSubmit(parsed.data);
       onClose();
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Something went wrong.');
+      setError(err instanceof Error ? err.message : t('common.somethingWrong'));
     } finally {
       setBusy(false);
     }
@@ -62,16 +64,16 @@ export function ReasonDialog({
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button variant="danger" disabled={!valid || busy} onClick={submit}>
-            {busy ? 'Submitting...' : 'Submit'}
+            {busy ? t('common.submitting') : t('common.submit')}
           </Button>
         </>
       }
     >
       <fieldset className="space-y-2">
-        <legend className="mb-2 text-sm font-medium text-slate-700">Select a reason</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-700">{t('common.reasonDialog.select')}</legend>
         {options.map((option) => (
           <label key={option} className="flex items-center gap-2 text-sm">
             <input
@@ -88,8 +90,8 @@ export function ReasonDialog({
       </fieldset>
       {reason === 'Other' && (
         <textarea
-          aria-label="Custom reason"
-          placeholder="Enter custom reason"
+          aria-label={t('common.reasonDialog.custom')}
+          placeholder={t('common.reasonDialog.customPlaceholder')}
           value={custom}
           onChange={(e) => setCustom(e.target.value)}
           rows={3}

@@ -1,17 +1,22 @@
-import { type ManufacturerStatus, TRACKER_STEPS, trackerStep } from '@ub/shared';
+import { type ManufacturerStatus, trackerStep } from '@ub/shared';
+import { useT } from '../lib/i18n.tsx';
+
+/** The tracker's three steps, as `status.tracker` ids. */
+const STEPS = ['received', 'under_review', 'verified'] as const;
 
 /** The verification tracker: Received, Under review, Verified, with the account's real status highlighted. */
 export function StatusTracker({ status }: { status: ManufacturerStatus }) {
+  const t = useT();
   const reached = trackerStep(status);
   return (
     <div>
-      <ol aria-label="Verification status" className="flex items-start">
-        {TRACKER_STEPS.map((label, i) => {
+      <ol aria-label={t('status.tracker.label')} className="flex items-start">
+        {STEPS.map((step, i) => {
           const done = reached >= i;
           const current = reached === i;
           return (
             <li
-              key={label}
+              key={step}
               aria-current={current ? 'step' : undefined}
               className="relative flex flex-1 flex-col items-center text-center"
             >
@@ -29,22 +34,18 @@ export function StatusTracker({ status }: { status: ManufacturerStatus }) {
                 {done ? '✓' : i + 1}
               </span>
               <span className={`mt-2 text-xs font-semibold ${done ? 'text-slate-900' : 'text-slate-500'}`}>
-                {label}
+                {t(`status.tracker.${step}`)}
               </span>
-              {current && <span className="sr-only">(current status)</span>}
+              {current && <span className="sr-only">{t('status.tracker.current')}</span>}
             </li>
           );
         })}
       </ol>
       {status === 'rejected' && (
-        <p className="mt-3 text-center text-sm font-medium text-red-700">
-          Your registration was not approved. Please contact support.
-        </p>
+        <p className="mt-3 text-center text-sm font-medium text-red-700">{t('status.tracker.rejected')}</p>
       )}
       {status === 'suspended' && (
-        <p className="mt-3 text-center text-sm font-medium text-red-700">
-          Your account is suspended. Please contact support.
-        </p>
+        <p className="mt-3 text-center text-sm font-medium text-red-700">{t('status.tracker.suspended')}</p>
       )}
     </div>
   );

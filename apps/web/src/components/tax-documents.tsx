@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDate, formatInr, TAX_DOCUMENT_LABELS, type TaxDocumentItem } from '@ub/shared';
+import { formatDate, formatInr, type TaxDocumentItem } from '@ub/shared';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { ApiError, api, NETWORK_ERROR } from '../lib/api.ts';
 import { getToken, type Realm } from '../lib/auth-storage.ts';
+import { i18n, useT } from '../lib/i18n.tsx';
 import { Button } from './button.tsx';
 
 /** Fetches a file with the realm's token and hands it to the browser as a download. */
@@ -16,7 +17,7 @@ export async function downloadFile(path: string, filename: string, realm: Realm)
   }
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as { error?: string };
-    throw new ApiError(body.error ?? 'Could not download the file.', res.status);
+    throw new ApiError(body.error ?? i18n._('common.downloadFailed'), res.status);
   }
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
@@ -44,6 +45,7 @@ export function TaxDocuments({
   /** The seller's: sends a failed e-invoice to the portal again. */
   retryPath?: (documentId: string) => string;
 }) {
+  const t = useT();
   const { data, refetch } = useQuery({
     queryKey: ['tax-documents', listPath],
     queryFn: () => api<{ documents: TaxDocumentItem[] }>(listPath, { realm }),
@@ -61,24 +63,28 @@ export function TaxDocuments({
     }
   };
   return (
-    <ul className="divide-y divide-slate-100" aria-label="Tax documents">
+    <ul className="divide-y divide-slate-100" aria-label={t('common.taxDocuments.label')}>
       {data.documents.map((d) => (
         <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
           <div className="min-w-0">
             <p className="font-medium">
-              {TAX_DOCUMENT_LABELS[d.kind]} {d.number}
+              {t(`status.taxDocument.${d.kind}`)} {d.number}
             </p>
             <p className="text-xs text-slate-500">
               {formatDate(d.issuedAt)} · {formatInr(d.total)}
               {d.reason ? ` · ${d.reason}` : ''}
             </p>
-            {d.irn && <p className="break-all font-mono text-xs text-slate-500">IRN {d.irn}</p>}
+            {d.irn && (
+              <p className="break-all font-mono text-xs text-slate-500">
+                {t('common.taxDocuments.irn', { irn: d.irn })}
+              </p>
+            )}
             {d.einvoiceStatus === 'pending' && (
-              <p className="text-xs text-slate-500">E-invoice: registering with the IRP</p>
+              <p className="text-xs text-slate-500">{t('common.taxDocuments.einvoicePending')}</p>
             )}
             {d.einvoiceStatus === 'failed' && (
               <p className="text-xs text-red-700">
-                E-invoice failed: {d.einvoiceError}
+                {t('common.taxDocuments.einvoiceFailed', { error: d.einvoiceError })}
                 {retryPath && (
                   <button
                     type="button"
@@ -89,14 +95,14 @@ export function TaxDocuments({
                         .catch((e: Error) => toast.error(e.message))
                     }
                   >
-                    Send again
+                    {t('common.taxDocuments.sendAgain')}
                   </button>
                 )}
               </p>
             )}
           </div>
           <Button variant="secondary" onClick={() => download(d)} disabled={busy === d.id}>
-            {busy === d.id ? 'Downloading...' : `Download ${TAX_DOCUMENT_LABELS[d.kind].toLowerCase()}`}
+            {busy === d.id ? t('common.downloading') : t(`common.taxDocuments.download.${d.kind}`)}
           </Button>
         </li>
       ))}

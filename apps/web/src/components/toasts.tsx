@@ -2,6 +2,7 @@ import { TIMINGS } from '@ub/shared/constants';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { type CloseButtonProps, ToastContainer } from 'react-toastify';
+import { i18n } from '../lib/i18n.tsx';
 import 'react-toastify/dist/ReactToastify.css';
 
 /**
@@ -41,7 +42,7 @@ function DismissButton({ closeToast, theme }: CloseButtonProps) {
   return (
     <button
       type="button"
-      aria-label="Dismiss notification"
+      aria-label={i18n._('common.dismissNotification')}
       className={`Toastify__close-button Toastify__close-button--${theme}`}
       onClick={(e) => {
         e.stopPropagation();

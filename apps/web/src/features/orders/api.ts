@@ -10,6 +10,7 @@ import type {
 } from '@ub/shared';
 import { ApiError, api, NETWORK_ERROR } from '../../lib/api.ts';
 import { getToken } from '../../lib/auth-storage.ts';
+import { i18n } from '../../lib/i18n.tsx';
 
 export interface OrderPage {
   orders: OrderListItem[];
@@ -115,7 +116,7 @@ export async function downloadInvoice(id: string, invoiceNumber: string): Promis
   }
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as { error?: string };
-    throw new ApiError(body.error ?? 'Could not download the invoice.', res.status);
+    throw new ApiError(body.error ?? i18n._('orders.invoiceDownloadFailed'), res.status);
   }
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');

@@ -3,7 +3,6 @@ import {
   formatCount,
   formatDate,
   formatInr,
-  PAYMENT_TAB_LABELS,
   PAYMENT_TABS,
   type PaymentDetail,
   type PaymentListItem,
@@ -17,11 +16,14 @@ import { Pagination } from '../../components/pagination.tsx';
 import { type Column, DataTable } from '../../components/table.tsx';
 import { SearchBox, Tabs } from '../../components/tabs.tsx';
 import { api } from '../../lib/api.ts';
+import { type TFunction, useT } from '../../lib/i18n.tsx';
+import { statusLabel } from '../../components/status-label.ts';
 import { MoneySummary } from './money-summary.tsx';
 import { useListState, useRecordRoute } from '../../lib/use-list-state.ts';
 
-const TABS = PAYMENT_TABS.map((value) => ({ value, label: PAYMENT_TAB_LABELS[value] }));
 const tone = (status: string): Tone => (status === 'Paid' ? 'green' : status === 'Pending' ? 'yellow' : 'gray');
+/** The API says a payment's status as "Paid" or "Pending"; the reader reads it in their language. */
+const paymentStatus = (t: TFunction, status: string) => statusLabel(t, 'payment', status.toLowerCase());
 
 interface PaymentPage {
   payments: PaymentListItem[];
@@ -32,6 +34,8 @@ interface PaymentPage {
 }
 
 export default function PaymentsPage() {
+  const t = useT();
+  const tabs = PAYMENT_TABS.map((value) => ({ value, label: t(`status.paymentTab.${value}`) }));
   const list = useListState({ tab: 'all' as PaymentTab }, { tab: PAYMENT_TABS });
   const record = useRecordRoute();
   const { tab } = list.filters;
@@ -50,17 +54,21 @@ export default function PaymentsPage() {
   const columns: Array<Column<PaymentListItem>> = [
     {
       id: 'paymentId',
-      header: 'Payment ID',
+      header: t('payments.columns.paymentId'),
       cell: (p) => <span className="font-medium text-slate-900">{p.paymentId}</span>,
     },
-    { id: 'customer', header: 'Customer', cell: (p) => p.customer },
-    { id: 'paymentDate', header: 'Payment Date', cell: (p) => formatDate(p.paymentDate) },
-    { id: 'method', header: 'Method', cell: (p) => p.method },
-    { id: 'amount', header: 'Amount', align: 'right', cell: (p) => formatInr(p.total) },
-    { id: 'status', header: 'Status', cell: (p) => <Badge tone={tone(p.status)}>{p.status}</Badge> },
+    { id: 'customer', header: t('payments.columns.customer'), cell: (p) => p.customer },
+    { id: 'paymentDate', header: t('payments.columns.paymentDate'), cell: (p) => formatDate(p.paymentDate) },
+    { id: 'method', header: t('payments.columns.method'), cell: (p) => p.method },
+    { id: 'amount', header: t('payments.columns.amount'), align: 'right', cell: (p) => formatInr(p.total) },
+    {
+      id: 'status',
+      header: t('common.status'),
+      cell: (p) => <Badge tone={tone(p.status)}>{paymentStatus(t, p.status)}</Badge>,
+    },
     {
       id: 'actions',
-      header: 'Actions',
+      header: t('common.actions'),
       actions: true,
       cell: (p) => (
         <button
@@ -68,7 +76,7 @@ export default function PaymentsPage() {
           className="font-semibold text-brand-700 hover:underline"
           onClick={() => record.open(p.id)}
         >
-          View Details
+          {t('common.viewDetails')}
         </button>
       ),
     },
@@ -76,28 +84,29 @@ export default function PaymentsPage() {
 
   return (
     <div>
-      <PageHeader
-        title="Payment Management"
-        description="Buyer payments are held by the platform and settled to your bank account weekly."
-      />
+      <PageHeader title={t('payments.title')} description={t('payments.description')} />
       <MoneySummary />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <Tabs label="Payment status" tabs={TABS} value={tab} onChange={(v) => list.setFilter('tab', v)} />
-        <SearchBox placeholder="Search payments" value={list.search} onChange={list.setSearch} />
+        <Tabs label={t('payments.tabsLabel')} tabs={tabs} value={tab} onChange={(v) => list.setFilter('tab', v)} />
+        <SearchBox placeholder={t('payments.search')} value={list.search} onChange={list.setSearch} />
       </div>
       <ListPanel
         query={query}
-        loadingLabel="Loading payments..."
+        loadingLabel={t('payments.loading')}
         empty={!data || data.payments.length === 0}
-        emptyTitle="No payments found"
-        emptyText={term ? `Nothing matches "${term}".` : 'Payments for your orders will appear here.'}
+        emptyTitle={t('payments.emptyTitle')}
+        emptyText={term ? t('common.nothingMatches', { term }) : t('payments.emptyText')}
       >
-        {data && <DataTable label="Payments" columns={columns} rows={data.payments} rowId={(p) => p.id} />}
+        {data && (
+          <DataTable label={t('payments.tableLabel')} columns={columns} rows={data.payments} rowId={(p) => p.id} />
+        )}
       </ListPanel>
       {data && data.total > 0 && (
         <p className="pt-2 text-xs text-slate-500">
-          {formatCount(data.total)}
-          {data.totalCapped ? '+' : ''} payments
+          {t('payments.count', {
+            count: data.total,
+            total: `${formatCount(data.total)}${data.totalCapped ? '+' : ''}`,
+          })}
         </p>
       )}
       {data && <Pagination page={page} pageSize={data.pageSize} total={data.total} onChange={list.setPage} />}
@@ -107,6 +116,7 @@ export default function PaymentsPage() {
 }
 
 function PaymentDetailsModal({ paymentId, onClose }: { paymentId: string | null; onClose: () => void }) {
+  const t = useT();
   const { data, isLoading, error } = useQuery({
     queryKey: ['payment', paymentId],
     queryFn: () => api<PaymentDetail>(`/payments/${paymentId}`),
@@ -114,22 +124,29 @@ function PaymentDetailsModal({ paymentId, onClose }: { paymentId: string | null;
   });
   const rows: Array<[string, string]> = data
     ? [
-        ['Customer', data.customer],
-        ['Amount', formatInr(data.total)],
-        ['Method', data.method],
-        ['Reference', data.reference ?? '—'],
-        ['Created', formatDate(data.createdAt)],
-        ['Paid on', data.paidAt ? formatDate(data.paidAt) : 'Not paid yet'],
-        ['Order', `${data.order.orderId} (placed ${formatDate(data.order.orderDate)})`],
+        [t('payments.columns.customer'), data.customer],
+        [t('payments.columns.amount'), formatInr(data.total)],
+        [t('payments.columns.method'), data.method],
+        [t('payments.detail.reference'), data.reference ?? '—'],
+        [t('payments.detail.created'), formatDate(data.createdAt)],
+        [t('payments.detail.paidOn'), data.paidAt ? formatDate(data.paidAt) : t('payments.detail.notPaid')],
+        [
+          t('payments.detail.order'),
+          t('payments.detail.orderPlaced', { orderId: data.order.orderId, date: formatDate(data.order.orderDate) }),
+        ],
       ]
     : [];
   return (
-    <Modal open={Boolean(paymentId)} onClose={onClose} title={data ? `Payment ${data.paymentId}` : 'Payment details'}>
-      {isLoading && <Spinner label="Loading payment..." />}
+    <Modal
+      open={Boolean(paymentId)}
+      onClose={onClose}
+      title={data ? t('payments.detail.title', { id: data.paymentId }) : t('payments.detail.titleLoading')}
+    >
+      {isLoading && <Spinner label={t('payments.detail.loading')} />}
       <FormError message={error?.message} />
       {data && (
         <div className="space-y-4 text-sm">
-          <Badge tone={tone(data.status)}>{data.status}</Badge>
+          <Badge tone={tone(data.status)}>{paymentStatus(t, data.status)}</Badge>
           <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-2">
             {rows.map(([k, v]) => (
               <div key={k} className="contents">
@@ -139,19 +156,22 @@ function PaymentDetailsModal({ paymentId, onClose }: { paymentId: string | null;
             ))}
           </dl>
           <section className="rounded-xl border border-slate-200 p-3">
-            <h3 className="mb-1 font-semibold">Settlement</h3>
+            <h3 className="mb-1 font-semibold">{t('payments.detail.settlement')}</h3>
             {data.settlement ? (
               <p>
-                {data.settlement.settlementNumber}: {formatInr(data.settlement.amount)} for{' '}
-                {formatDate(data.settlement.periodStart)} – {formatDate(data.settlement.periodEnd)},{' '}
-                <Badge tone={tone(data.settlement.status)}>{data.settlement.status}</Badge>
-                {data.settlement.paidAt && ` on ${formatDate(data.settlement.paidAt)}`}
+                {t('payments.detail.settlementLine', {
+                  number: data.settlement.settlementNumber,
+                  amount: formatInr(data.settlement.amount),
+                  from: formatDate(data.settlement.periodStart),
+                  to: formatDate(data.settlement.periodEnd),
+                })}{' '}
+                <Badge tone={tone(data.settlement.status)}>{paymentStatus(t, data.settlement.status)}</Badge>
+                {data.settlement.paidAt &&
+                  ` ${t('payments.detail.settledOn', { date: formatDate(data.settlement.paidAt) })}`}
               </p>
             ) : (
               <p className="text-slate-600">
-                {data.status === 'Paid'
-                  ? 'Held by the platform; included in the weekly settlement once the order is delivered.'
-                  : 'Awaiting payment from the buyer.'}
+                {data.status === 'Paid' ? t('payments.detail.held') : t('payments.detail.awaiting')}
               </p>
             )}
           </section>

@@ -2,23 +2,25 @@ import { toast } from 'react-toastify';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/feedback.tsx';
 import type { ApiError } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { useAddAttachments } from './api/add-attachments.ts';
 import { useCreateRequirement } from './api/create-requirement.ts';
 import { RequirementForm } from './components/requirement-form.tsx';
 
 /** /buyer/requirements/new: post a requirement to every verified seller of its category. */
 export default function RequirementNewPage() {
+  const t = useT();
   const create = useCreateRequirement();
   const attach = useAddAttachments();
   const navigate = useNavigate();
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
-        title="Post a requirement"
-        description="Verified sellers of the category see it on their requirements board and send you quotes to compare."
+        title={t('requirements.new.title')}
+        description={t('requirements.new.description')}
         actions={
           <Link to="/buyer/requirements" className="text-sm font-semibold text-brand-700 hover:underline">
-            My requirements
+            {t('requirements.mine.title')}
           </Link>
         }
       />
@@ -32,13 +34,13 @@ export default function RequirementNewPage() {
               } catch (e) {
                 // The requirement is posted: say so, and let the buyer add the files again from its page.
                 toast.error(
-                  `${created.number} is on the board, but the attachments were not added: ${(e as ApiError).message}`,
+                  t('requirements.new.attachFailed', { number: created.number, error: (e as ApiError).message }),
                 );
                 navigate(`/buyer/requirements/${created.id}`);
                 return;
               }
             }
-            toast.success(`${created.number} is on the board. Sellers are being told.`);
+            toast.success(t('requirements.new.posted', { number: created.number }));
             navigate(`/buyer/requirements/${created.id}`);
           }}
         />

@@ -1,7 +1,6 @@
 import {
   formatDate,
   formatInr,
-  formatQuantity,
   type BuyerRequirementDetail,
   REQUIREMENT_ATTACHMENT_LIMITS,
   type RequirementQuoteItem,
@@ -16,6 +15,8 @@ import { FormError, TextAreaField } from '../../components/field.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { type Column, DataTable } from '../../components/table.tsx';
 import type { ApiError } from '../../lib/api.ts';
+import { T, useT } from '../../lib/i18n.tsx';
+import { quantityText } from '../../components/trade-words.ts';
 import { useAcceptQuote } from './api/accept-quote.ts';
 import { useAddAttachments } from './api/add-attachments.ts';
 import { AttachmentList, ATTACHMENT_ACCEPT, attachmentProblem } from './components/attachments.tsx';
@@ -25,15 +26,16 @@ import { QuoteStatusBadge, RequirementFacts, RequirementStatusBadge } from './co
 
 /** /buyer/requirements/:id: the requirement and its quotes compared side by side; accept one or close it. */
 export default function RequirementPage() {
+  const t = useT();
   const { id = '' } = useParams<{ id: string }>();
   const query = useBuyerRequirement(id);
   const r = query.data;
   return (
     <div className="mx-auto max-w-6xl">
       <Link to="/buyer/requirements" className="text-sm font-semibold text-brand-700 hover:underline">
-        ← My requirements
+        ← {t('requirements.mine.title')}
       </Link>
-      {query.isPending && <Spinner label="Loading requirement..." />}
+      {query.isPending && <Spinner label={t('requirements.loadingOne')} />}
       {query.isError && (
         <div className="mt-4">
           <FormError message={query.error.message} />
@@ -45,78 +47,97 @@ export default function RequirementPage() {
 }
 
 function RequirementView({ r }: { r: BuyerRequirementDetail }) {
+  const t = useT();
   const [accepting, setAccepting] = useState<RequirementQuoteItem | null>(null);
   const [closing, setClosing] = useState(false);
   const open = r.status === 'open';
   const columns: Array<Column<RequirementQuoteItem>> = [
     {
       id: 'seller',
-      header: 'Seller',
+      header: t('requirements.compare.seller'),
       className: 'min-w-48',
       cell: (q) => (
         <div className="space-y-1">
           <p className="flex items-center gap-1 font-medium text-slate-900">
             {q.sellerCompany}
-            {q.verified && <BadgeCheck aria-label="Verified seller" className="h-4 w-4 shrink-0 text-green-600" />}
+            {q.verified && (
+              <BadgeCheck aria-label={t('requirements.compare.verified')} className="h-4 w-4 shrink-0 text-green-600" />
+            )}
           </p>
           <p className="text-xs text-slate-500">
-            {q.sellerState ?? 'State not given'}
+            {q.sellerState ?? t('requirements.compare.noState')}
             {' · '}
-            {q.responseRate === null ? 'No RFQ history yet' : `Answers ${q.responseRate}% of RFQs`}
+            {q.responseRate === null
+              ? t('requirements.compare.noHistory')
+              : t('requirements.compare.responseRate', { rate: q.responseRate })}
             {' · '}
-            {q.deliveredOrders} orders delivered
+            {t('requirements.compare.delivered', { count: q.deliveredOrders })}
           </p>
           <div className="flex flex-wrap gap-1">
-            {q.id === r.cheapestQuoteId && <Badge tone="green">Cheapest</Badge>}
-            {q.id === r.fastestQuoteId && <Badge tone="blue">Fastest</Badge>}
+            {q.id === r.cheapestQuoteId && <Badge tone="green">{t('requirements.compare.cheapest')}</Badge>}
+            {q.id === r.fastestQuoteId && <Badge tone="blue">{t('requirements.compare.fastest')}</Badge>}
           </div>
         </div>
       ),
     },
     {
       id: 'price',
-      header: 'Price per unit',
+      header: t('requirements.compare.price'),
       align: 'right',
       cell: (q) => (
         <div>
           <p className="font-semibold text-slate-900">{formatInr(q.pricePerUnit)}</p>
           <p className="text-xs text-slate-500">
-            {q.gstRate === null ? 'GST not stated' : `+ GST ${Number(q.gstRate)}%`}
+            {q.gstRate === null
+              ? t('requirements.compare.gstNotStated')
+              : t('requirements.compare.plusGst', { rate: Number(q.gstRate) })}
           </p>
         </div>
       ),
     },
-    { id: 'quantity', header: 'Quantity', align: 'right', cell: (q) => formatQuantity(q.quantity, r.unit) },
+    {
+      id: 'quantity',
+      header: t('requirements.fields.quantity'),
+      align: 'right',
+      cell: (q) => quantityText(t, q.quantity, r.unit),
+    },
     {
       id: 'total',
-      header: 'Total',
+      header: t('common.totals.total'),
       align: 'right',
       cell: (q) => (
         <div>
           <p className="font-semibold text-slate-900">{formatInr(q.totalWithGst ?? q.subtotal)}</p>
-          <p className="text-xs text-slate-500">{q.totalWithGst ? 'with GST' : 'before GST'}</p>
+          <p className="text-xs text-slate-500">
+            {q.totalWithGst ? t('requirements.compare.withGst') : t('requirements.compare.beforeGst')}
+          </p>
         </div>
       ),
     },
-    { id: 'delivery', header: 'Delivery', align: 'right', cell: (q) => `${q.deliveryDays} days` },
-    { id: 'valid', header: 'Valid until', cell: (q) => formatDate(q.validUntil) },
+    {
+      id: 'delivery',
+      header: t('requirements.compare.delivery'),
+      align: 'right',
+      cell: (q) => t('common.days', { count: q.deliveryDays }),
+    },
+    { id: 'valid', header: t('requirements.quote.validUntil'), cell: (q) => formatDate(q.validUntil) },
     {
       id: 'note',
-      header: 'Note',
+      header: t('requirements.compare.note'),
       cell: (q) => <span className="line-clamp-3 text-slate-600">{q.note ?? '—'}</span>,
     },
     {
       id: 'actions',
-      header: 'Actions',
+      header: t('common.actions'),
       actions: true,
       cell: (q) =>
         open && q.status === 'open' ? (
           <Button
             className="px-3 py-1 text-xs"
             onClick={() => setAccepting(q)}
-            aria-label={`Accept ${q.sellerCompany}'s quote`}
+            aria-label={t('requirements.compare.acceptAria', { seller: q.sellerCompany })}
           >
-            Accept
+            {t('requirements.compare.accept')}
           </Button>
         ) : (
           <QuoteStatusBadge status={q.status} />
@@ -128,11 +149,11 @@ function RequirementView({ r }: { r: BuyerRequirementDetail }) {
       <div className="mt-3">
         <PageHeader
           title={r.title}
-          description={`${r.number} · ${r.quoteCount} ${r.quoteCount === 1 ? 'quote' : 'quotes'}`}
+          description={`${r.number} · ${t('requirements.compare.quoteCount', { count: r.quoteCount })}`}
           actions={
             open && (
               <Button variant="secondary" onClick={() => setClosing(true)}>
-                Close requirement
+                {t('requirements.close.submit')}
               </Button>
             )
           }
@@ -140,14 +161,16 @@ function RequirementView({ r }: { r: BuyerRequirementDetail }) {
       </div>
       {r.status === 'accepted' && r.rfqId && (
         <div role="status" className="mb-4 rounded-xl border border-green-200 bg-green-50 p-4 text-sm text-green-900">
-          You accepted a quote: it is now an accepted RFQ.{' '}
-          <Link to={`/buyer/rfqs/${r.rfqId}`} className="font-semibold underline">
-            Open the RFQ and confirm your order
-          </Link>
+          <T
+            id="requirements.compare.acceptedNotice"
+            components={[<Link key="rfq" to={`/buyer/rfqs/${r.rfqId}`} className="font-semibold underline" />]}
+          />
         </div>
       )}
       {r.closedReason && r.status !== 'accepted' && (
-        <p className="mb-4 rounded-xl bg-slate-100 p-3 text-sm text-slate-700">Closed: {r.closedReason}</p>
+        <p className="mb-4 rounded-xl bg-slate-100 p-3 text-sm text-slate-700">
+          {t('requirements.compare.closedReason', { reason: r.closedReason })}
+        </p>
       )}
       <div className="grid gap-4">
         <section className="rounded-xl border border-slate-200 bg-white p-4">
@@ -167,16 +190,21 @@ function RequirementView({ r }: { r: BuyerRequirementDetail }) {
         </section>
         <section aria-labelledby="quotes-title">
           <h2 id="quotes-title" className="text-lg font-semibold text-slate-900">
-            Quotes compared
+            {t('requirements.compare.title')}
           </h2>
-          <p className="text-sm text-slate-600">Cheapest is by price per unit before GST; fastest by delivery days.</p>
+          <p className="text-sm text-slate-600">{t('requirements.compare.explain')}</p>
           <div className="mt-2 rounded-xl border border-slate-200 bg-white">
             {r.quotes.length === 0 ? (
-              <EmptyState title="No quotes yet">
-                Verified sellers of the category have been told. Quotes appear here.
+              <EmptyState title={t('requirements.compare.emptyTitle')}>
+                {t('requirements.compare.emptyText')}
               </EmptyState>
             ) : (
-              <DataTable label="Quotes" columns={columns} rows={r.quotes} rowId={(q) => q.id} />
+              <DataTable
+                label={t('requirements.columns.quotes')}
+                columns={columns}
+                rows={r.quotes}
+                rowId={(q) => q.id}
+              />
             )}
           </div>
         </section>
@@ -196,6 +224,7 @@ function AcceptDialog({
   quote: RequirementQuoteItem;
   onClose: () => void;
 }) {
+  const t = useT();
   const accept = useAcceptQuote(r.id);
   const others = r.quotes.filter((q) => q.id !== quote.id && q.status === 'open').length;
   return (
@@ -203,11 +232,11 @@ function AcceptDialog({
       open
       onClose={onClose}
       size="sm"
-      title="Accept this quote?"
+      title={t('requirements.accept.title')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Back
+            {t('common.back')}
           </Button>
           <Button
             disabled={accept.isPending}
@@ -215,28 +244,34 @@ function AcceptDialog({
               accept
                 .mutateAsync(quote.id)
                 .then((res) => {
-                  toast.success(`Accepted: ${res.rfqNumber} is ready for you to confirm the order.`);
+                  toast.success(t('requirements.accept.done', { number: res.rfqNumber }));
                   onClose();
                 })
                 .catch(() => undefined)
             }
           >
-            {accept.isPending ? 'Accepting...' : 'Accept quote'}
+            {accept.isPending ? t('requirements.accept.accepting') : t('requirements.accept.submit')}
           </Button>
         </>
       }
     >
       <div className="space-y-2 text-sm">
         <p>
-          {quote.sellerCompany}: {formatInr(quote.pricePerUnit)} per unit × {formatQuantity(quote.quantity, r.unit)} ={' '}
-          <strong>{formatInr(quote.totalWithGst ?? quote.subtotal)}</strong>
-          {quote.totalWithGst ? ' with GST' : ' before GST'}, delivery in {quote.deliveryDays} days.
+          <T
+            id={quote.totalWithGst ? 'requirements.accept.termsWithGst' : 'requirements.accept.termsBeforeGst'}
+            values={{
+              seller: quote.sellerCompany,
+              price: formatInr(quote.pricePerUnit),
+              quantity: quantityText(t, quote.quantity, r.unit),
+              total: formatInr(quote.totalWithGst ?? quote.subtotal),
+              days: quote.deliveryDays,
+            }}
+            components={[<strong key="total" />]}
+          />
         </p>
         <p className="text-slate-600">
-          It becomes an accepted RFQ with this seller, where you confirm the order and its delivery address.
-          {others > 0
-            ? ` The other ${others === 1 ? 'quote closes' : `${others} quotes close`} and their sellers are told.`
-            : ''}
+          {t('requirements.accept.becomesRfq')}
+          {others > 0 ? ` ${t('requirements.accept.othersClose', { count: others })}` : ''}
         </p>
         <FormError message={accept.error?.message} />
       </div>
@@ -245,6 +280,7 @@ function AcceptDialog({
 }
 
 function CloseDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const t = useT();
   const close = useCloseRequirement(id);
   const [reason, setReason] = useState('');
   return (
@@ -252,11 +288,11 @@ function CloseDialog({ id, onClose }: { id: string; onClose: () => void }) {
       open
       onClose={onClose}
       size="sm"
-      title="Close this requirement?"
+      title={t('requirements.close.title')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Back
+            {t('common.back')}
           </Button>
           <Button
             variant="danger"
@@ -265,19 +301,19 @@ function CloseDialog({ id, onClose }: { id: string; onClose: () => void }) {
               close
                 .mutateAsync(reason.trim() || undefined)
                 .then(() => {
-                  toast.success('Requirement closed. Sellers who quoted are told.');
+                  toast.success(t('requirements.close.done'));
                   onClose();
                 })
                 .catch((e: ApiError) => e)
             }
           >
-            Close requirement
+            {t('requirements.close.submit')}
           </Button>
         </>
       }
     >
       <TextAreaField
-        label="Reason (optional)"
+        label={t('common.reasonOptional')}
         rows={2}
         maxLength={1000}
         value={reason}
@@ -290,12 +326,13 @@ function CloseDialog({ id, onClose }: { id: string; onClose: () => void }) {
 
 /** Adds photos, PDFs or drawings to the buyer's open requirement, within the room left. */
 function MoreAttachments({ requirementId, room }: { requirementId: string; room: number }) {
+  const t = useT();
   const add = useAddAttachments();
   const [error, setError] = useState<string | undefined>();
   return (
     <div className="mt-3">
       <label className="block text-sm font-medium text-slate-700">
-        Add attachments (photos, PDFs or drawings, 5 MB each)
+        {t('requirements.attachments.add')}
         <input
           type="file"
           multiple
@@ -306,14 +343,14 @@ function MoreAttachments({ requirementId, room }: { requirementId: string; room:
             const input = e.currentTarget;
             const files = Array.from(input.files ?? []);
             if (!files.length) return;
-            const problem = attachmentProblem(files, room);
+            const problem = attachmentProblem(t, files, room);
             setError(problem);
             if (problem) return;
             add.mutate(
               { requirementId, files },
               {
                 onSuccess: () => {
-                  toast.success('Attachments added.');
+                  toast.success(t('requirements.attachments.added'));
                   input.value = '';
                 },
                 onError: (err) => setError((err as ApiError).message),
@@ -322,7 +359,7 @@ function MoreAttachments({ requirementId, room }: { requirementId: string; room:
           }}
         />
       </label>
-      {add.isPending && <Spinner label="Uploading..." />}
+      {add.isPending && <Spinner label={t('requirements.attachments.uploading')} />}
       {error && (
         <p role="alert" className="mt-1 text-sm text-red-700">
           {error}

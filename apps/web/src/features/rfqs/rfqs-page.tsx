@@ -1,20 +1,14 @@
 import { OfferHistory } from '../../components/offer-history.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  CATEGORY_LABELS,
   formatCount,
   formatDate,
   formatInr,
-  labelOf,
   offerSchema,
   RFQ_FINAL_STATUSES,
-  RFQ_MESSAGES,
-  RFQ_STATUS_LABELS,
   RFQ_STATUSES,
   type RfqItem,
   type RfqStatus,
-  rfqClosedMessage,
-  rfqStatusLabel,
 } from '@ub/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -30,6 +24,8 @@ import { Pagination } from '../../components/pagination.tsx';
 import { Tabs } from '../../components/tabs.tsx';
 import { type Column, DataTable } from '../../components/table.tsx';
 import type { ApiError } from '../../lib/api.ts';
+import { type TFunction, useT } from '../../lib/i18n.tsx';
+import { categoryText } from '../../components/trade-words.ts';
 import { useListState, useRecordRoute } from '../../lib/use-list-state.ts';
 import { RequirementsBoard } from '../requirements/components/requirements-board.tsx';
 import { type RfqAction, useConvertRfq, useGstRates, useRfq, useRfqAction, useRfqs } from './api.ts';
@@ -41,9 +37,13 @@ const TONES: Record<string, Tone> = {
   accepted: 'green',
   rejected: 'red',
 };
-const StatusBadge = ({ status }: { status: string }) => (
-  <Badge tone={TONES[status] ?? 'yellow'}>{rfqStatusLabel(status)}</Badge>
-);
+/** Unknown values display as Pending (spec section 4). */
+const rfqStatusText = (t: TFunction, status: string) =>
+  t(`status.rfq.${(RFQ_STATUSES as readonly string[]).includes(status) ? status : 'pending'}`);
+const StatusBadge = ({ status }: { status: string }) => {
+  const t = useT();
+  return <Badge tone={TONES[status] ?? 'yellow'}>{rfqStatusText(t, status)}</Badge>;
+};
 const money = (v: string | null) => (v ? formatInr(v) : '—');
 
 function ProductThumb({ rfq }: { rfq: RfqItem }) {
@@ -64,25 +64,20 @@ function ProductThumb({ rfq }: { rfq: RfqItem }) {
 
 const STATUS_FILTERS = ['', ...RFQ_STATUSES] as const;
 
-const PAGE_TABS = [
-  { value: 'rfqs', label: 'RFQs' },
-  { value: 'board', label: 'Requirements board' },
-] as const;
-type PageTab = (typeof PAGE_TABS)[number]['value'];
+const PAGE_TABS = ['rfqs', 'board'] as const;
+type PageTab = (typeof PAGE_TABS)[number];
 
 /** RFQ Management: the seller's RFQs, and the requirements board (`?tab=board`) where buyers' requirements wait. */
 export default function RfqsPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const tab: PageTab = params.get('tab') === 'board' ? 'board' : 'rfqs';
   return (
     <div>
-      <PageHeader
-        title="RFQ Management"
-        description="Requests for quotation from buyers: answer, negotiate and turn accepted ones into orders. The requirements board holds buyers' open requirements in your categories."
-      />
+      <PageHeader title={t('rfqs.title')} description={t('rfqs.description')} />
       <Tabs
-        label="RFQ Management"
-        tabs={PAGE_TABS}
+        label={t('rfqs.title')}
+        tabs={PAGE_TABS.map((value) => ({ value, label: t(`rfqs.tabs.${value}`) }))}
         value={tab}
         // Each tab keeps its own list state; switching starts the other one afresh.
         onChange={(v) => setParams(v === 'board' ? { tab: 'board' } : {})}
@@ -94,6 +89,7 @@ export default function RfqsPage() {
 }
 
 function RfqList() {
+  const t = useT();
   const list = useListState({ status: '' as RfqStatus | '' }, { status: STATUS_FILTERS });
   const record = useRecordRoute();
   const { status } = list.filters;
@@ -103,7 +99,7 @@ function RfqList() {
   const columns: Array<Column<RfqItem>> = [
     {
       id: 'details',
-      header: 'RFQ Details',
+      header: t('rfqs.columns.details'),
       cell: (r) => (
         <div className="flex items-center gap-3">
           <ProductThumb rfq={r} />
@@ -114,22 +110,27 @@ function RfqList() {
         </div>
       ),
     },
-    { id: 'buyer', header: 'Buyer', cell: (r) => r.buyerCompany },
-    { id: 'quantity', header: 'Quantity', align: 'right', cell: (r) => formatCount(r.requestedQuantity) },
-    { id: 'value', header: 'Value', align: 'right', cell: (r) => money(r.estimatedValue) },
-    { id: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
+    { id: 'buyer', header: t('rfqs.columns.buyer'), cell: (r) => r.buyerCompany },
+    {
+      id: 'quantity',
+      header: t('rfqs.columns.quantity'),
+      align: 'right',
+      cell: (r) => formatCount(r.requestedQuantity),
+    },
+    { id: 'value', header: t('rfqs.columns.value'), align: 'right', cell: (r) => money(r.estimatedValue) },
+    { id: 'status', header: t('common.status'), cell: (r) => <StatusBadge status={r.status} /> },
     {
       id: 'actions',
-      header: 'Actions',
+      header: t('common.actions'),
       actions: true,
       cell: (r) => (
         <button
           type="button"
           className="font-semibold text-brand-700 hover:underline"
           onClick={() => record.open(r.id)}
-          aria-label={`View ${r.rfqNumber}`}
+          aria-label={t('rfqs.viewAria', { number: r.rfqNumber })}
         >
-          View
+          {t('common.view')}
         </button>
       ),
     },
@@ -139,26 +140,26 @@ function RfqList() {
     <div className="mt-4">
       <div className="w-full sm:w-48">
         <SelectField
-          label="Status"
+          label={t('common.status')}
           value={status}
           onChange={(e) => list.setFilter('status', e.target.value as RfqStatus | '')}
         >
-          <option value="">All statuses</option>
+          <option value="">{t('rfqs.allStatuses')}</option>
           {RFQ_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {RFQ_STATUS_LABELS[s]}
+              {t(`status.rfq.${s}`)}
             </option>
           ))}
         </SelectField>
       </div>
       <ListPanel
         query={query}
-        loadingLabel="Loading RFQs..."
+        loadingLabel={t('rfqs.loading')}
         empty={!data || data.orders.length === 0}
-        emptyTitle="No RFQs Available"
-        emptyText="New manufacturing requests will appear here."
+        emptyTitle={t('rfqs.emptyTitle')}
+        emptyText={t('rfqs.emptyText')}
       >
-        {data && <DataTable label="RFQs" columns={columns} rows={data.orders} rowId={(r) => r.id} />}
+        {data && <DataTable label={t('rfqs.tabs.rfqs')} columns={columns} rows={data.orders} rowId={(r) => r.id} />}
       </ListPanel>
       {data && (
         <Pagination
@@ -166,7 +167,7 @@ function RfqList() {
           pageSize={data.pageSize}
           total={data.total}
           onChange={list.setPage}
-          prevLabel="Previous"
+          prevLabel={t('common.pagination.previous')}
         />
       )}
       <RfqDetailModal id={record.openId} onClose={record.close} />
@@ -177,6 +178,7 @@ function RfqList() {
 type ActionKind = 'approve' | 'reject' | 'counter';
 
 function RfqDetailModal({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const t = useT();
   const [action, setAction] = useState<ActionKind | null>(null);
   const query = useRfq(id);
   const rfq = id ? query.data : undefined;
@@ -187,10 +189,10 @@ function RfqDetailModal({ id, onClose }: { id: string | null; onClose: () => voi
         open={Boolean(id) && !action}
         onClose={onClose}
         size="lg"
-        title={rfq ? `${rfq.rfqNumber}: ${rfq.productName}` : 'RFQ'}
+        title={rfq ? `${rfq.rfqNumber}: ${rfq.productName}` : t('rfqs.rfq')}
         footer={rfq && <RfqFooter rfq={rfq} closed={closed} onAction={setAction} onConverted={onClose} />}
       >
-        {query.isPending && <Spinner label="Loading RFQ..." />}
+        {query.isPending && <Spinner label={t('rfqs.detail.loading')} />}
         {query.isError && <FormError message={query.error.message} />}
         {rfq && <RfqDetails rfq={rfq} />}
       </Modal>
@@ -210,16 +212,17 @@ export function RfqFooter({
   onAction: (a: ActionKind) => void;
   onConverted: () => void;
 }) {
+  const t = useT();
   if (closed) {
     // An accepted RFQ still has one action until its order exists: converting it.
     const canConvert = rfq.status === 'accepted' && !rfq.orderId;
     return (
       <div className="flex w-full flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-600">
-          {canConvert ? `This RFQ has been ${rfq.status}.` : rfqClosedMessage(rfq.status)}
+          {canConvert ? t('rfqs.hasBeen', { status: rfq.status }) : t('rfqs.closed', { status: rfq.status })}
         </p>
         {canConvert && <ConvertToOrder rfq={rfq} onConverted={onConverted} />}
-        {rfq.orderId && <Badge tone="green">Order created</Badge>}
+        {rfq.orderId && <Badge tone="green">{t('rfqs.orderCreated')}</Badge>}
       </div>
     );
   }
@@ -227,14 +230,14 @@ export function RfqFooter({
   const waiting = rfq.waitingFor === 'buyer';
   return (
     <>
-      {waiting && <p className="mr-auto text-sm font-medium text-slate-600">{RFQ_MESSAGES.waitingForBuyer}</p>}
+      {waiting && <p className="mr-auto text-sm font-medium text-slate-600">{t('rfqs.waitingForBuyer')}</p>}
       <Button variant="danger" onClick={() => onAction('reject')}>
-        Reject
+        {t('rfqs.actions.reject')}
       </Button>
       <Button variant="secondary" onClick={() => onAction('counter')}>
-        Counter Offer
+        {t('rfqs.actions.counter')}
       </Button>
-      {!waiting && <Button onClick={() => onAction('approve')}>Approve</Button>}
+      {!waiting && <Button onClick={() => onAction('approve')}>{t('rfqs.actions.approve')}</Button>}
     </>
   );
 }
@@ -244,6 +247,7 @@ export function RfqFooter({
  * names one); an RFQ with neither needs the seller to choose a configured rate first (the server refuses any other).
  */
 function ConvertToOrder({ rfq, onConverted }: { rfq: RfqItem; onConverted: () => void }) {
+  const t = useT();
   const convert = useConvertRfq(rfq.id);
   const rates = useGstRates();
   const productRate = rfq.originalProduct?.gstPercentage ?? null;
@@ -256,7 +260,7 @@ function ConvertToOrder({ rfq, onConverted }: { rfq: RfqItem; onConverted: () =>
     convert
       .mutateAsync(fixedRate ? {} : { gstPercentage: Number(rate) })
       .then((order) => {
-        toast.success(`Order ${order.orderId} created from ${rfq.rfqNumber}.`);
+        toast.success(t('rfqs.convert.done', { orderId: order.orderId, rfq: rfq.rfqNumber }));
         onConverted();
       })
       .catch((e: ApiError) => {
@@ -268,12 +272,19 @@ function ConvertToOrder({ rfq, onConverted }: { rfq: RfqItem; onConverted: () =>
     <div className="flex flex-wrap items-end gap-2">
       {fixedRate ? (
         <p className="text-sm text-slate-600">
-          GST {Number(fixedRate)}% ({productRate ? 'from your listing' : 'from the accepted quote'})
+          {productRate
+            ? t('rfqs.convert.gstFromListing', { rate: Number(fixedRate) })
+            : t('rfqs.convert.gstFromQuote', { rate: Number(fixedRate) })}
         </p>
       ) : (
         <div className="w-40">
-          <SelectField label="GST rate" value={rate} error={gstError} onChange={(e) => setRate(e.target.value)}>
-            <option value="">Choose...</option>
+          <SelectField
+            label={t('rfqs.convert.gstRate')}
+            value={rate}
+            error={gstError}
+            onChange={(e) => setRate(e.target.value)}
+          >
+            <option value="">{t('common.choose')}</option>
             {rates.map((r) => (
               <option key={r} value={String(r)}>
                 {r}%
@@ -283,29 +294,30 @@ function ConvertToOrder({ rfq, onConverted }: { rfq: RfqItem; onConverted: () =>
         </div>
       )}
       <Button disabled={convert.isPending || (!fixedRate && rate === '')} onClick={submit}>
-        {convert.isPending ? 'Creating order...' : 'Convert to order'}
+        {convert.isPending ? t('rfqs.convert.creating') : t('rfqs.convert.submit')}
       </Button>
     </div>
   );
 }
 
 function RfqDetails({ rfq }: { rfq: RfqItem }) {
+  const t = useT();
   const facts: Array<[string, string]> = [
-    ['Buyer', `${rfq.buyerCompany} (${rfq.buyerContact})`],
-    ['Category', rfq.category ? labelOf(CATEGORY_LABELS, rfq.category) : '—'],
-    ['Requested quantity', formatCount(rfq.requestedQuantity)],
-    ['Target price', rfq.targetPrice ? `${formatInr(rfq.targetPrice)} per unit` : '—'],
-    ['Estimated value', money(rfq.estimatedValue)],
-    ['Deadline', rfq.deadline ? formatDate(rfq.deadline) : '—'],
-    ['Received', formatDate(rfq.createdAt)],
+    [t('rfqs.columns.buyer'), `${rfq.buyerCompany} (${rfq.buyerContact})`],
+    [t('rfqs.detail.category'), rfq.category ? categoryText(t, rfq.category) : '—'],
+    [t('rfqs.detail.requestedQuantity'), formatCount(rfq.requestedQuantity)],
+    [t('rfqs.detail.targetPrice'), rfq.targetPrice ? t('common.perUnit', { price: formatInr(rfq.targetPrice) }) : '—'],
+    [t('rfqs.detail.estimatedValue'), money(rfq.estimatedValue)],
+    [t('rfqs.detail.deadline'), rfq.deadline ? formatDate(rfq.deadline) : '—'],
+    [t('rfqs.detail.received'), formatDate(rfq.createdAt)],
   ];
   if (rfq.agreedPrice) {
     facts.push([
-      'Agreed',
+      t('rfqs.detail.agreed'),
       `${formatInr(rfq.agreedPrice)} × ${formatCount(rfq.agreedQuantity ?? rfq.requestedQuantity)}`,
     ]);
   }
-  if (rfq.rejectionReason) facts.push(['Rejection reason', rfq.rejectionReason]);
+  if (rfq.rejectionReason) facts.push([t('rfqs.detail.rejectionReason'), rfq.rejectionReason]);
   return (
     <div className="space-y-4 text-sm">
       <StatusBadge status={rfq.status} />
@@ -320,7 +332,7 @@ function RfqDetails({ rfq }: { rfq: RfqItem }) {
       {rfq.description && <p className="whitespace-pre-line text-slate-700">{rfq.description}</p>}
       {rfq.specifications.length > 0 && (
         <div>
-          <h3 className="font-semibold">Specifications</h3>
+          <h3 className="font-semibold">{t('rfqs.detail.specifications')}</h3>
           <ul className="ml-5 list-disc">
             {rfq.specifications.map((s) => (
               <li key={s}>{s}</li>
@@ -330,21 +342,22 @@ function RfqDetails({ rfq }: { rfq: RfqItem }) {
       )}
       {rfq.originalProduct && (
         <div className="rounded-xl border border-slate-200 p-3">
-          <h3 className="font-semibold">Your listed product</h3>
+          <h3 className="font-semibold">{t('rfqs.detail.listedProduct')}</h3>
           <p>
-            {rfq.originalProduct.name}: {money(rfq.originalProduct.yourPrice)} per unit
+            {rfq.originalProduct.name}: {t('common.perUnit', { price: money(rfq.originalProduct.yourPrice) })}
           </p>
         </div>
       )}
       <div>
-        <h3 className="mb-2 font-semibold">Negotiation history</h3>
-        <OfferHistory offers={rfq.offers} names={{ seller: 'You', buyer: rfq.buyerCompany }} own="seller" />
+        <h3 className="mb-2 font-semibold">{t('rfqs.detail.history')}</h3>
+        <OfferHistory offers={rfq.offers} names={{ seller: t('common.you'), buyer: rfq.buyerCompany }} own="seller" />
       </div>
     </div>
   );
 }
 
 function ActionModal({ rfq, kind, onClose }: { rfq: RfqItem; kind: ActionKind; onClose: () => void }) {
+  const t = useT();
   const mutation = useRfqAction(rfq.id);
   const last = [...rfq.offers].reverse().find((o) => o.pricePerUnit);
   // Approving accepts the buyer's latest terms: the last move, which is the buyer's whenever Approve is offered.
@@ -363,7 +376,7 @@ function ActionModal({ rfq, kind, onClose }: { rfq: RfqItem; kind: ActionKind; o
     setFailure(null);
     try {
       const next = await mutation.mutateAsync(action);
-      toast.success(`${next.rfqNumber} is now ${rfqStatusLabel(next.status)}.`);
+      toast.success(t('rfqs.action.done', { number: next.rfqNumber, status: rfqStatusText(t, next.status) }));
       onClose();
     } catch (e) {
       const err = e as ApiError;
@@ -373,26 +386,28 @@ function ActionModal({ rfq, kind, onClose }: { rfq: RfqItem; kind: ActionKind; o
       setFailure(err.message);
     }
   };
-  const titles: Record<ActionKind, string> = { approve: 'Approve RFQ', reject: 'Reject RFQ', counter: 'Counter Offer' };
   const errors = form.formState.errors;
   return (
-    <Modal open onClose={onClose} title={`${titles[kind]}: ${rfq.rfqNumber}`}>
+    <Modal open onClose={onClose} title={t(`rfqs.action.title.${kind}`, { number: rfq.rfqNumber })}>
       {kind === 'approve' && (
         <div className="space-y-3 text-sm">
           <p>
-            Accept {rfq.productName} for {rfq.buyerCompany}
             {buyerTerms?.by === 'buyer' && buyerTerms.pricePerUnit
-              ? ` at the buyer's terms: ${formatInr(buyerTerms.pricePerUnit)} per unit × ${formatCount(buyerTerms.quantity ?? rfq.requestedQuantity)}`
-              : ''}
-            ?
+              ? t('rfqs.action.approveTerms', {
+                  product: rfq.productName,
+                  buyer: rfq.buyerCompany,
+                  price: formatInr(buyerTerms.pricePerUnit),
+                  quantity: formatCount(buyerTerms.quantity ?? rfq.requestedQuantity),
+                })
+              : t('rfqs.action.approveText', { product: rfq.productName, buyer: rfq.buyerCompany })}
           </p>
           <FormError message={failure} />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={onClose}>
-              Back
+              {t('common.back')}
             </Button>
             <Button disabled={mutation.isPending} onClick={() => run({ kind: 'approve' })}>
-              Approve
+              {t('rfqs.actions.approve')}
             </Button>
           </div>
         </div>
@@ -406,7 +421,7 @@ function ActionModal({ rfq, kind, onClose }: { rfq: RfqItem; kind: ActionKind; o
           }}
         >
           <TextAreaField
-            label="Reason (optional)"
+            label={t('common.reasonOptional')}
             rows={3}
             maxLength={1000}
             value={reason}
@@ -415,10 +430,10 @@ function ActionModal({ rfq, kind, onClose }: { rfq: RfqItem; kind: ActionKind; o
           <FormError message={failure} />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={onClose}>
-              Back
+              {t('common.back')}
             </Button>
             <Button type="submit" variant="danger" disabled={mutation.isPending}>
-              Reject
+              {t('rfqs.actions.reject')}
             </Button>
           </div>
         </form>
@@ -427,7 +442,7 @@ function ActionModal({ rfq, kind, onClose }: { rfq: RfqItem; kind: ActionKind; o
         <form className="space-y-3" noValidate onSubmit={form.handleSubmit((v) => run({ kind: 'counter', ...v }))}>
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField
-              label="Price per unit (₹)"
+              label={t('rfqs.action.pricePerUnit')}
               type="number"
               step="0.01"
               min="0"
@@ -436,7 +451,7 @@ function ActionModal({ rfq, kind, onClose }: { rfq: RfqItem; kind: ActionKind; o
               {...form.register('pricePerUnit')}
             />
             <TextField
-              label="Quantity"
+              label={t('rfqs.columns.quantity')}
               type="number"
               step="1"
               min="1"
@@ -445,14 +460,14 @@ function ActionModal({ rfq, kind, onClose }: { rfq: RfqItem; kind: ActionKind; o
               {...form.register('quantity')}
             />
           </div>
-          <TextAreaField label="Notes" rows={3} error={errors.notes?.message} {...form.register('notes')} />
+          <TextAreaField label={t('common.notes')} rows={3} error={errors.notes?.message} {...form.register('notes')} />
           <FormError message={failure} />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={onClose}>
-              Back
+              {t('common.back')}
             </Button>
             <Button type="submit" disabled={mutation.isPending}>
-              Send counter offer
+              {t('rfqs.action.sendCounter')}
             </Button>
           </div>
         </form>

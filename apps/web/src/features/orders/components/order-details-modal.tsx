@@ -1,21 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  ORDER_AWAITING_BUYER_LABEL,
-  CATEGORY_LABELS,
-  DISPUTE_STATUS_LABELS,
   formatDate,
   formatDateTime,
   formatInr,
-  formatOrderContents,
-  formatQuantity,
-  labelOf,
-  ORDER_STATUS_LABELS,
   type OrderDetail,
   type OrderStatusChangeInput,
   orderStatusChangeSchema,
-  EWAY_BILL_MESSAGES,
   EWAY_BILL_THRESHOLD_PAISE,
-  TRANSPORT_MODE_LABELS,
   TRANSPORT_MODES,
   debitNoteSchema,
   type DebitNoteInput,
@@ -30,6 +21,9 @@ import { Badge, Spinner } from '../../../components/feedback.tsx';
 import { FormError, SelectField, TextAreaField, TextField } from '../../../components/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import type { ApiError } from '../../../lib/api.ts';
+import { T, type TFunction, useT } from '../../../lib/i18n.tsx';
+import { statusLabel } from '../../../components/status-label.ts';
+import { categoryText, orderContentsText, quantityText } from '../../../components/trade-words.ts';
 import { openPrivateFile } from '../../../lib/open-file.ts';
 import {
   downloadInvoice,
@@ -55,18 +49,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 type Panel = 'none' | 'status' | 'cancel' | 'debit';
 
-const productMeta = (p: OrderDetail['products'][number]) =>
+const productMeta = (t: TFunction, p: OrderDetail['products'][number]) =>
   [
     p.brand,
-    p.category && labelOf(CATEGORY_LABELS, p.category),
-    p.hsnCode && `HSN ${p.hsnCode}`,
-    `GST ${Number(p.gstPercentage)}%`,
+    p.category && categoryText(t, p.category),
+    p.hsnCode && t('orders.detail.hsn', { code: p.hsnCode }),
+    t('orders.detail.gst', { rate: Number(p.gstPercentage) }),
   ]
     .filter(Boolean)
     .join(' · ');
 
 /** The Order Details modal: fetched detail, timeline, legal status changes, cancel, print and invoice. */
 export function OrderDetailsModal({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
+  const t = useT();
   const { data, isLoading, error } = useOrder(orderId);
   const [panel, setPanel] = useState<Panel>('none');
   useEffect(() => {
@@ -76,7 +71,7 @@ export function OrderDetailsModal({ orderId, onClose }: { orderId: string | null
   const footer = data && (
     <div className="no-print flex w-full flex-wrap justify-end gap-2">
       <Button variant="secondary" onClick={() => window.print()}>
-        Print Order
+        {t('orders.detail.print')}
       </Button>
       {data.invoiceNumber && (
         <Button
@@ -85,21 +80,21 @@ export function OrderDetailsModal({ orderId, onClose }: { orderId: string | null
             downloadInvoice(data.id, data.invoiceNumber as string).catch((e: Error) => toast.error(e.message))
           }
         >
-          Download invoice
+          {t('orders.detail.downloadInvoice')}
         </Button>
       )}
       {data.invoiceNumber && data.status !== 'cancelled' && (
         <Button variant="secondary" onClick={() => setPanel('debit')}>
-          Price correction
+          {t('orders.detail.priceCorrection')}
         </Button>
       )}
       {data.nextStatuses.includes('cancelled') && (
         <Button variant="danger" onClick={() => setPanel('cancel')}>
-          Cancel Order
+          {t('orders.detail.cancelOrder')}
         </Button>
       )}
       {data.nextStatuses.some((s) => s !== 'cancelled') && (
-        <Button onClick={() => setPanel('status')}>Change Status</Button>
+        <Button onClick={() => setPanel('status')}>{t('orders.detail.changeStatus')}</Button>
       )}
     </div>
   );
@@ -109,10 +104,10 @@ export function OrderDetailsModal({ orderId, onClose }: { orderId: string | null
       open={Boolean(orderId)}
       onClose={onClose}
       size="xl"
-      title={data ? `Order ${data.orderId}` : 'Order details'}
+      title={data ? t('orders.detail.title', { orderId: data.orderId }) : t('orders.detail.titleLoading')}
       footer={footer}
     >
-      {isLoading && <Spinner label="Loading order..." />}
+      {isLoading && <Spinner label={t('orders.detail.loading')} />}
       {error && <FormError message={error.message} />}
       {data && (
         <div className="print-sheet space-y-4">
@@ -127,38 +122,42 @@ export function OrderDetailsModal({ orderId, onClose }: { orderId: string | null
 }
 
 function OrderSheet({ order }: { order: OrderDetail }) {
+  const t = useT();
   const { customer, shippingAddress: a, payment, tracking } = order;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <p className="hidden text-lg font-bold print:block">Order {order.orderId}</p>
-          <p className="text-sm text-slate-600">Placed on {formatDate(order.orderDate)}</p>
-          {order.rfqNumber && <p className="text-xs text-slate-500">From {order.rfqNumber}</p>}
+          <p className="hidden text-lg font-bold print:block">{t('orders.detail.title', { orderId: order.orderId })}</p>
+          <p className="text-sm text-slate-600">{t('orders.detail.placedOn', { date: formatDate(order.orderDate) })}</p>
+          {order.rfqNumber && (
+            <p className="text-xs text-slate-500">{t('orders.detail.fromRfq', { rfq: order.rfqNumber })}</p>
+          )}
         </div>
         <div className="flex items-center gap-3">
           <OrderStatusBadge status={order.status} />
           <span className="text-lg font-bold">{formatInr(payment.total)}</span>
-          <span className="text-sm text-slate-600">{formatOrderContents(order.products)}</span>
+          <span className="text-sm text-slate-600">{orderContentsText(t, order.products)}</span>
         </div>
       </div>
       {order.cancelReason && (
-        <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">Cancelled: {order.cancelReason}</p>
+        <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          {t('orders.detail.cancelledReason', { reason: order.cancelReason })}
+        </p>
       )}
       {order.awaitingBuyerConfirmation && order.status !== 'cancelled' && (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          <span className="font-semibold">{ORDER_AWAITING_BUYER_LABEL}.</span> The buyer chooses the shipping address
-          and confirms this order; it can be prepared and shipped after that.
+          <T id="orders.detail.awaitingBuyer" components={[<span key="b" className="font-semibold" />]} />
         </p>
       )}
       <div className="grid gap-3 md:grid-cols-2 print:grid-cols-2">
-        <Section title="Customer information">
+        <Section title={t('orders.detail.customer')}>
           <p className="font-medium">{customer.company}</p>
           <p>{customer.name}</p>
           <p>{customer.email}</p>
           {customer.phone && <p>+91 {customer.phone}</p>}
         </Section>
-        <Section title="Shipping address">
+        <Section title={t('orders.detail.shippingAddress')}>
           <p>{a.street}</p>
           {a.apartment && <p>{a.apartment}</p>}
           <p>
@@ -166,39 +165,41 @@ function OrderSheet({ order }: { order: OrderDetail }) {
           </p>
           <p>{a.country}</p>
         </Section>
-        <Section title="Payment information">
+        <Section title={t('orders.detail.payment')}>
           <p>
-            Status:{' '}
+            {t('orders.detail.paymentStatus')}{' '}
             <Badge tone={payment.status === 'paid' ? 'green' : 'yellow'}>
-              {payment.status === 'paid' ? 'Paid' : 'Pending'}
+              {statusLabel(t, 'payment', payment.status === 'paid' ? 'paid' : 'pending')}
             </Badge>
           </p>
-          {payment.method && <p>Method: {payment.method}</p>}
-          {payment.reference && <p>Reference: {payment.reference}</p>}
-          {payment.paymentId && <p>Payment ID: {payment.paymentId}</p>}
-          {payment.paidAt && <p>Paid on {formatDate(payment.paidAt)}</p>}
+          {payment.method && <p>{t('orders.detail.method', { method: payment.method })}</p>}
+          {payment.reference && <p>{t('orders.detail.reference', { reference: payment.reference })}</p>}
+          {payment.paymentId && <p>{t('orders.detail.paymentId', { id: payment.paymentId })}</p>}
+          {payment.paidAt && <p>{t('orders.detail.paidOn', { date: formatDate(payment.paidAt) })}</p>}
         </Section>
-        <Section title="Tracking">
+        <Section title={t('orders.detail.tracking')}>
           {tracking.carrier ? (
             <>
-              <p>Carrier: {tracking.carrier}</p>
-              <p>Tracking number: {tracking.trackingNumber}</p>
-              {tracking.estimatedDelivery && <p>Estimated delivery: {formatDate(tracking.estimatedDelivery)}</p>}
+              <p>{t('orders.detail.carrierIs', { carrier: tracking.carrier })}</p>
+              <p>{t('orders.detail.trackingNumberIs', { number: tracking.trackingNumber })}</p>
+              {tracking.estimatedDelivery && (
+                <p>{t('orders.detail.estimatedDeliveryIs', { date: formatDate(tracking.estimatedDelivery) })}</p>
+              )}
             </>
           ) : (
-            <p className="text-slate-500">Not shipped yet.</p>
+            <p className="text-slate-500">{t('orders.detail.notShipped')}</p>
           )}
         </Section>
       </div>
-      <Section title="Products">
+      <Section title={t('orders.detail.products')}>
         <ul className="divide-y divide-slate-100 sm:hidden print:hidden">
           {order.products.map((p) => (
             <li key={p.id} className="py-2">
               <p className="font-medium">{p.name}</p>
-              <p className="text-xs text-slate-500">{productMeta(p)}</p>
+              <p className="text-xs text-slate-500">{productMeta(t, p)}</p>
               <p className="flex justify-between">
                 <span>
-                  {formatQuantity(p.quantity, p.unit)} × {formatInr(p.unitPrice)} each
+                  {quantityText(t, p.quantity, p.unit)} × {t('orders.detail.each', { price: formatInr(p.unitPrice) })}
                 </span>
                 <span className="font-semibold">{formatInr(p.totalPrice)}</span>
               </p>
@@ -209,10 +210,10 @@ function OrderSheet({ order }: { order: OrderDetail }) {
           <table className="w-full text-left text-sm">
             <thead className="text-xs uppercase text-slate-500">
               <tr>
-                <th className="py-1 pr-2">Product</th>
-                <th className="py-1 pr-2 text-right">Quantity</th>
-                <th className="py-1 pr-2 text-right">Unit price</th>
-                <th className="py-1 text-right">Total</th>
+                <th className="py-1 pr-2">{t('orders.detail.product')}</th>
+                <th className="py-1 pr-2 text-right">{t('orders.detail.quantity')}</th>
+                <th className="py-1 pr-2 text-right">{t('orders.detail.unitPrice')}</th>
+                <th className="py-1 text-right">{t('common.totals.total')}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -220,10 +221,10 @@ function OrderSheet({ order }: { order: OrderDetail }) {
                 <tr key={p.id}>
                   <td className="py-2 pr-2">
                     <p className="font-medium">{p.name}</p>
-                    <p className="text-xs text-slate-500">{productMeta(p)}</p>
+                    <p className="text-xs text-slate-500">{productMeta(t, p)}</p>
                   </td>
-                  <td className="py-2 pr-2 text-right">{formatQuantity(p.quantity, p.unit)}</td>
-                  <td className="py-2 pr-2 text-right">{formatInr(p.unitPrice)} each</td>
+                  <td className="py-2 pr-2 text-right">{quantityText(t, p.quantity, p.unit)}</td>
+                  <td className="py-2 pr-2 text-right">{t('orders.detail.each', { price: formatInr(p.unitPrice) })}</td>
                   <td className="py-2 text-right">{formatInr(p.totalPrice)}</td>
                 </tr>
               ))}
@@ -233,7 +234,7 @@ function OrderSheet({ order }: { order: OrderDetail }) {
       </Section>
       {order.invoiceNumber && <EwayBillSection orderId={order.id} />}
       {order.invoiceNumber && (
-        <Section title="Tax documents">
+        <Section title={t('common.taxDocuments.label')}>
           <TaxDocuments
             listPath={`/orders/${order.id}/tax-documents`}
             pdfPath={(id) => `/tax-documents/${id}/pdf`}
@@ -243,10 +244,10 @@ function OrderSheet({ order }: { order: OrderDetail }) {
         </Section>
       )}
       <div className="grid gap-3 md:grid-cols-2 print:grid-cols-2">
-        <Section title="Order summary">
+        <Section title={t('orders.detail.summary')}>
           <OrderTotals payment={payment} />
         </Section>
-        <Section title="Timeline">
+        <Section title={t('orders.detail.timeline')}>
           <OrderTimeline timeline={order.timeline} />
         </Section>
       </div>
@@ -257,21 +258,24 @@ function OrderSheet({ order }: { order: OrderDetail }) {
 
 /** The buyer's disputes on this order, with the admin's notes and the evidence files the seller can open. */
 function OrderDisputes({ orderId }: { orderId: string }) {
+  const t = useT();
   const { data } = useOrderDisputes(orderId);
   if (!data?.disputes.length) return null;
   return (
-    <Section title="Disputes">
+    <Section title={t('orders.detail.disputes')}>
       {data.disputes.map((d) => (
         <article key={d.id} className="rounded-lg border border-slate-200 p-3 print:hidden">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <Badge tone={d.status.startsWith('resolved') ? 'green' : d.status === 'open' ? 'yellow' : 'blue'}>
-              {DISPUTE_STATUS_LABELS[d.status]}
+              {statusLabel(t, 'dispute', d.status)}
             </Badge>
-            <span className="text-xs text-slate-500">Raised {formatDateTime(d.createdAt)}</span>
+            <span className="text-xs text-slate-500">
+              {t('orders.detail.raised', { date: formatDateTime(d.createdAt) })}
+            </span>
           </div>
           <p className="mt-2 whitespace-pre-line break-words">{d.reason}</p>
           {d.evidence.length > 0 && (
-            <ul className="mt-2 flex flex-wrap gap-2" aria-label="Evidence">
+            <ul className="mt-2 flex flex-wrap gap-2" aria-label={t('orders.detail.evidence')}>
               {d.evidence.map((e) => (
                 <li key={e.id} className="max-w-full">
                   <button
@@ -296,6 +300,7 @@ function OrderDisputes({ orderId }: { orderId: string }) {
 }
 
 function StatusForm({ order, onDone }: { order: OrderDetail; onDone: () => void }) {
+  const t = useT();
   const options = order.nextStatuses.filter((s) => s !== 'cancelled') as OrderStatusChangeInput['status'][];
   const mutation = useChangeOrderStatus(order.id);
   const {
@@ -313,7 +318,9 @@ function StatusForm({ order, onDone }: { order: OrderDetail; onDone: () => void 
   const submit = handleSubmit(async (values) => {
     try {
       const next = await mutation.mutateAsync(values);
-      toast.success(`Order ${next.orderId} is now ${ORDER_STATUS_LABELS[next.status]}.`);
+      toast.success(
+        t('orders.status.changed', { orderId: next.orderId, status: statusLabel(t, 'order', next.status) }),
+      );
       onDone();
     } catch (e) {
       const err = e as ApiError;
@@ -329,55 +336,59 @@ function StatusForm({ order, onDone }: { order: OrderDetail; onDone: () => void 
       className="no-print space-y-3 rounded-xl border border-brand-100 bg-brand-50 p-4"
       noValidate
     >
-      <h3 className="font-semibold">Change status</h3>
-      <SelectField label="New status" error={errors.status?.message} {...register('status')}>
+      <h3 className="font-semibold">{t('orders.status.title')}</h3>
+      <SelectField label={t('orders.status.newStatus')} error={errors.status?.message} {...register('status')}>
         {options.map((s) => (
           <option key={s} value={s}>
-            {ORDER_STATUS_LABELS[s]}
+            {statusLabel(t, 'order', s)}
           </option>
         ))}
       </SelectField>
       {status === 'shipped' && needsEwb && (
         // Registered only here, so an order at or below the threshold sends no transport at all.
         <fieldset className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-3">
-          <legend className="px-1 text-sm font-semibold text-amber-900">Transport details for the e-way bill</legend>
-          <p className="text-sm text-amber-900">{EWAY_BILL_MESSAGES.needed}</p>
+          <legend className="px-1 text-sm font-semibold text-amber-900">{t('orders.status.transport')}</legend>
+          <p className="text-sm text-amber-900">{t('orders.status.ewbNeeded')}</p>
           <div className="grid gap-3 sm:grid-cols-3">
             <TextField
-              label="Transporter name"
+              label={t('orders.status.transporterName')}
               error={errors.transport?.transporterName?.message}
               {...register('transport.transporterName')}
             />
             <TextField
-              label="Transporter GSTIN or ID"
+              label={t('orders.status.transporterId')}
               error={errors.transport?.transporterId?.message}
               {...register('transport.transporterId')}
             />
-            <SelectField label="Mode" error={errors.transport?.mode?.message} {...register('transport.mode')}>
+            <SelectField
+              label={t('orders.status.mode')}
+              error={errors.transport?.mode?.message}
+              {...register('transport.mode')}
+            >
               {TRANSPORT_MODES.map((m) => (
                 <option key={m} value={m}>
-                  {TRANSPORT_MODE_LABELS[m]}
+                  {t(`orders.transportModes.${m}`)}
                 </option>
               ))}
             </SelectField>
             <TextField
-              label="Vehicle number"
+              label={t('orders.status.vehicleNumber')}
               error={errors.transport?.vehicleNumber?.message}
               {...register('transport.vehicleNumber')}
             />
             <TextField
-              label="Transport document no."
+              label={t('orders.status.docNumber')}
               error={errors.transport?.docNumber?.message}
               {...register('transport.docNumber')}
             />
             <TextField
-              label="Transport document date"
+              label={t('orders.status.docDate')}
               type="date"
               error={errors.transport?.docDate?.message}
               {...register('transport.docDate')}
             />
             <TextField
-              label="Distance (km)"
+              label={t('orders.status.distance')}
               type="number"
               inputMode="numeric"
               error={errors.transport?.distanceKm?.message}
@@ -388,10 +399,14 @@ function StatusForm({ order, onDone }: { order: OrderDetail; onDone: () => void 
       )}
       {status === 'shipped' && (
         <div className="grid gap-3 sm:grid-cols-3">
-          <TextField label="Carrier" error={errors.carrier?.message} {...register('carrier')} />
-          <TextField label="Tracking number" error={errors.trackingNumber?.message} {...register('trackingNumber')} />
+          <TextField label={t('orders.status.carrier')} error={errors.carrier?.message} {...register('carrier')} />
           <TextField
-            label="Estimated delivery"
+            label={t('orders.status.trackingNumber')}
+            error={errors.trackingNumber?.message}
+            {...register('trackingNumber')}
+          />
+          <TextField
+            label={t('orders.status.estimatedDelivery')}
             type="date"
             min={todayInIndia()}
             error={errors.estimatedDelivery?.message}
@@ -402,10 +417,10 @@ function StatusForm({ order, onDone }: { order: OrderDetail; onDone: () => void 
       <FormError message={errors.root?.message} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
-          Back
+          {t('common.back')}
         </Button>
         <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving...' : 'Update status'}
+          {mutation.isPending ? t('common.saving') : t('orders.status.update')}
         </Button>
       </div>
     </form>
@@ -413,6 +428,7 @@ function StatusForm({ order, onDone }: { order: OrderDetail; onDone: () => void 
 }
 
 function CancelForm({ order, onDone }: { order: OrderDetail; onDone: () => void }) {
+  const t = useT();
   const mutation = useChangeOrderStatus(order.id);
   const {
     register,
@@ -426,7 +442,7 @@ function CancelForm({ order, onDone }: { order: OrderDetail; onDone: () => void 
   const submit = handleSubmit(async (values) => {
     try {
       await mutation.mutateAsync(values);
-      toast.success(`Order ${order.orderId} was cancelled.`);
+      toast.success(t('orders.cancel.done', { orderId: order.orderId }));
       onDone();
     } catch (e) {
       const err = e as ApiError;
@@ -436,18 +452,16 @@ function CancelForm({ order, onDone }: { order: OrderDetail; onDone: () => void 
   });
   return (
     <form onSubmit={submit} className="no-print space-y-3 rounded-xl border border-red-200 bg-red-50 p-4" noValidate>
-      <h3 className="font-semibold text-red-800">Cancel order {order.orderId}?</h3>
-      <p className="text-sm text-red-800">
-        The buyer is told, the units go back to stock and any unpaid payment is dropped. This cannot be undone.
-      </p>
-      <TextAreaField label="Reason" rows={2} error={errors.reason?.message} {...register('reason')} />
+      <h3 className="font-semibold text-red-800">{t('orders.cancel.title', { orderId: order.orderId })}</h3>
+      <p className="text-sm text-red-800">{t('orders.cancel.text')}</p>
+      <TextAreaField label={t('common.reason')} rows={2} error={errors.reason?.message} {...register('reason')} />
       <FormError message={errors.root?.message} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
-          Keep order
+          {t('orders.cancel.keep')}
         </Button>
         <Button type="submit" variant="danger" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Cancelling...' : 'Confirm cancellation'}
+          {mutation.isPending ? t('orders.cancel.cancelling') : t('orders.cancel.confirm')}
         </Button>
       </div>
     </form>
@@ -456,6 +470,7 @@ function CancelForm({ order, onDone }: { order: OrderDetail; onDone: () => void 
 
 /** An upward price correction on an invoiced order: a debit note for more taxable value, taxed at each line's rate. */
 function DebitNoteForm({ order, onDone }: { order: OrderDetail; onDone: () => void }) {
+  const t = useT();
   const mutation = useDebitNote(order.id);
   const {
     register,
@@ -466,7 +481,7 @@ function DebitNoteForm({ order, onDone }: { order: OrderDetail; onDone: () => vo
   const submit = handleSubmit(async (values) => {
     try {
       const doc = await mutation.mutateAsync(values);
-      toast.success(`Debit note ${doc.number} issued.`);
+      toast.success(t('orders.debit.done', { number: doc.number }));
       onDone();
     } catch (e) {
       const err = e as ApiError;
@@ -482,27 +497,24 @@ function DebitNoteForm({ order, onDone }: { order: OrderDetail; onDone: () => vo
       className="no-print space-y-3 rounded-xl border border-brand-100 bg-brand-50 p-4"
       noValidate
     >
-      <h3 className="font-semibold">Price correction (debit note)</h3>
-      <p className="text-sm text-slate-700">
-        Invoice {order.invoiceNumber} stays as issued; a debit note adds the increase in taxable value, with GST at each
-        line's rate.
-      </p>
+      <h3 className="font-semibold">{t('orders.debit.title')}</h3>
+      <p className="text-sm text-slate-700">{t('orders.debit.text', { invoice: order.invoiceNumber })}</p>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
-          label="Increase in taxable value (Rs)"
+          label={t('orders.debit.amount')}
           inputMode="decimal"
           error={errors.amount?.message}
           {...register('amount')}
         />
-        <TextField label="Reason" error={errors.reason?.message} {...register('reason')} />
+        <TextField label={t('common.reason')} error={errors.reason?.message} {...register('reason')} />
       </div>
       <FormError message={errors.root?.message} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
-          Back
+          {t('common.back')}
         </Button>
         <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Issuing...' : 'Issue debit note'}
+          {mutation.isPending ? t('orders.debit.issuing') : t('orders.debit.issue')}
         </Button>
       </div>
     </form>
@@ -513,6 +525,7 @@ const toPaise = (v: string | number) => Math.round(Number(v) * 100);
 
 /** The e-way bill of a consignment above Rs 50,000: the portal JSON to upload, and the number the portal gave. */
 function EwayBillSection({ orderId }: { orderId: string }) {
+  const t = useT();
   const { data } = useEwayBill(orderId);
   const save = useSetEwayBillNumber(orderId);
   const [value, setValue] = useState('');
@@ -533,25 +546,27 @@ function EwayBillSection({ orderId }: { orderId: string }) {
     try {
       await save.mutateAsync({ ewbNumber: value });
       setError(undefined);
-      toast.success('E-way bill number saved.');
+      toast.success(t('orders.eway.saved'));
     } catch (err) {
       const apiErr = err as ApiError;
       setError(apiErr.fields?.ewbNumber ?? apiErr.message);
     }
   };
   return (
-    <Section title="E-way bill">
+    <Section title={t('orders.eway.title')}>
       <p>
         {data.transporterName} ·{' '}
-        {TRANSPORT_MODE_LABELS[data.transportMode as keyof typeof TRANSPORT_MODE_LABELS] ?? data.transportMode}
-        {data.vehicleNumber ? ` · ${data.vehicleNumber}` : ''} · {data.distanceKm} km
+        {(TRANSPORT_MODES as readonly string[]).includes(data.transportMode)
+          ? t(`orders.transportModes.${data.transportMode}`)
+          : data.transportMode}
+        {data.vehicleNumber ? ` · ${data.vehicleNumber}` : ''} · {t('orders.eway.km', { km: data.distanceKm })}
       </p>
       {data.ewbNumber ? (
-        <p className="font-medium">E-way bill no. {data.ewbNumber}</p>
+        <p className="font-medium">{t('orders.eway.number', { number: data.ewbNumber })}</p>
       ) : (
         <form onSubmit={submit} className="no-print flex flex-wrap items-end gap-2" noValidate>
           <TextField
-            label="E-way bill number from the portal"
+            label={t('orders.eway.numberLabel')}
             inputMode="numeric"
             maxLength={12}
             value={value}
@@ -559,12 +574,12 @@ function EwayBillSection({ orderId }: { orderId: string }) {
             onChange={(e) => setValue(e.target.value)}
           />
           <Button type="submit" disabled={save.isPending}>
-            Save number
+            {t('orders.eway.saveNumber')}
           </Button>
         </form>
       )}
       <Button variant="secondary" className="no-print" onClick={downloadJson}>
-        Download e-way bill JSON
+        {t('orders.eway.downloadJson')}
       </Button>
     </Section>
   );

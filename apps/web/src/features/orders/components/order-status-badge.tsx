@@ -1,5 +1,7 @@
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@ub/shared';
+import type { OrderStatus } from '@ub/shared';
 import { Badge, type Tone } from '../../../components/feedback.tsx';
+import { statusLabel } from '../../../components/status-label.ts';
+import { useT } from '../../../lib/i18n.tsx';
 
 const TONES: Record<OrderStatus, Tone> = {
   pending: 'yellow',
@@ -10,5 +12,6 @@ const TONES: Record<OrderStatus, Tone> = {
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <Badge tone={TONES[status]}>{ORDER_STATUS_LABELS[status]}</Badge>;
+  const t = useT();
+  return <Badge tone={TONES[status]}>{statusLabel(t, 'order', status)}</Badge>;
 }

@@ -1,10 +1,7 @@
-import {
-  REQUIREMENT_ATTACHMENT_LIMITS,
-  REQUIREMENT_ATTACHMENT_MESSAGES,
-  type RequirementAttachmentItem,
-} from '@ub/shared';
+import { REQUIREMENT_ATTACHMENT_LIMITS, type RequirementAttachmentItem } from '@ub/shared';
 import { Paperclip } from 'lucide-react';
 import { toast } from 'react-toastify';
+import { type TFunction, useT } from '../../../lib/i18n.tsx';
 import { openPrivateFile } from '../../../lib/open-file.ts';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
@@ -15,14 +12,14 @@ export const ATTACHMENT_ACCEPT = ACCEPTED.join(',');
  * bytes): at most `room` files, each a photo or PDF of 5 MB at most. Undefined when they are fine.
  */
 export function attachmentProblem(
+  t: TFunction,
   files: File[],
   room: number = REQUIREMENT_ATTACHMENT_LIMITS.files,
 ): string | undefined {
-  const M = REQUIREMENT_ATTACHMENT_MESSAGES;
-  if (files.length > room) return M.tooMany;
+  if (files.length > room) return t('requirements.attachments.tooMany', { max: REQUIREMENT_ATTACHMENT_LIMITS.files });
   for (const f of files) {
-    if (f.type && !ACCEPTED.includes(f.type)) return M.badType(f.name);
-    if (f.size > REQUIREMENT_ATTACHMENT_LIMITS.bytes) return M.tooLarge(f.name);
+    if (f.type && !ACCEPTED.includes(f.type)) return t('requirements.attachments.badType', { name: f.name });
+    if (f.size > REQUIREMENT_ATTACHMENT_LIMITS.bytes) return t('requirements.attachments.tooLarge', { name: f.name });
   }
   return undefined;
 }
@@ -32,9 +29,10 @@ const sizeLabel = (bytes: number) =>
 
 /** A requirement's attachments as buttons that open each file with the viewer's token, in a new tab. */
 export function AttachmentList({ attachments }: { attachments: RequirementAttachmentItem[] }) {
+  const t = useT();
   if (!attachments.length) return null;
   return (
-    <ul className="flex flex-wrap gap-2" aria-label="Attachments">
+    <ul className="flex flex-wrap gap-2" aria-label={t('requirements.attachments.label')}>
       {attachments.map((a) => (
         <li key={a.id} className="max-w-full">
           <button

@@ -4,7 +4,6 @@ import {
   formatDate,
   formatDateTime,
   formatInr,
-  formatQuantity,
   requirementQuoteSchema,
   todayInIndia,
 } from '@ub/shared';
@@ -17,6 +16,8 @@ import { Spinner } from '../../../components/feedback.tsx';
 import { FormError, SelectField, TextAreaField, TextField } from '../../../components/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import type { ApiError } from '../../../lib/api.ts';
+import { useT } from '../../../lib/i18n.tsx';
+import { quantityText } from '../../../components/trade-words.ts';
 import { useBoardRequirement } from '../api/board-requirement.ts';
 import { usePutQuote } from '../api/put-quote.ts';
 import { useReportRequirement } from '../api/report-requirement.ts';
@@ -28,12 +29,18 @@ const FIELDS = ['pricePerUnit', 'quantity', 'deliveryDays', 'validUntil', 'gstRa
 
 /** A requirement on the board: what the buyer asks for, my quote (new or revised), and "Report spam". */
 export function QuoteModal({ id, onClose }: { id: string; onClose: () => void }) {
+  const t = useT();
   const query = useBoardRequirement(id);
   const [reporting, setReporting] = useState(false);
   const r = query.data;
   return (
-    <Modal open onClose={onClose} size="lg" title={r ? `${r.number}: ${r.title}` : 'Requirement'}>
-      {query.isPending && <Spinner label="Loading requirement..." />}
+    <Modal
+      open
+      onClose={onClose}
+      size="lg"
+      title={r ? `${r.number}: ${r.title}` : t('requirements.columns.requirement')}
+    >
+      {query.isPending && <Spinner label={t('requirements.loadingOne')} />}
       {query.isError && <FormError message={query.error.message} />}
       {r && (
         <div className="space-y-4">
@@ -41,7 +48,7 @@ export function QuoteModal({ id, onClose }: { id: string; onClose: () => void })
             <RequirementStatusBadge status={r.status} />
             {r.myQuote && (
               <span className="flex items-center gap-1 text-xs text-slate-500">
-                Your quote: <QuoteStatusBadge status={r.myQuote.status} />
+                {t('requirements.quote.yourQuoteLabel')} <QuoteStatusBadge status={r.myQuote.status} />
               </span>
             )}
           </div>
@@ -59,14 +66,17 @@ export function QuoteModal({ id, onClose }: { id: string; onClose: () => void })
           ) : (
             r.myQuote && (
               <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-                Your quote: {formatInr(r.myQuote.pricePerUnit)} per unit × {formatQuantity(r.myQuote.quantity, r.unit)},
-                delivery in {r.myQuote.deliveryDays} days.
+                {t('requirements.quote.summary', {
+                  price: formatInr(r.myQuote.pricePerUnit),
+                  quantity: quantityText(t, r.myQuote.quantity, r.unit),
+                  days: r.myQuote.deliveryDays,
+                })}
               </p>
             )
           )}
           <div className="border-t border-slate-200 pt-3">
             {r.reported ? (
-              <p className="text-sm text-slate-500">You reported this requirement as spam.</p>
+              <p className="text-sm text-slate-500">{t('requirements.report.done')}</p>
             ) : reporting ? (
               <ReportForm id={r.id} onCancel={() => setReporting(false)} onDone={onClose} />
             ) : (
@@ -76,7 +86,7 @@ export function QuoteModal({ id, onClose }: { id: string; onClose: () => void })
                   className="text-sm font-semibold text-red-700 hover:underline"
                   onClick={() => setReporting(true)}
                 >
-                  Report spam
+                  {t('requirements.report.button')}
                 </button>
               )
             )}
@@ -109,6 +119,7 @@ function QuoteForm({
   } | null;
   onDone: () => void;
 }) {
+  const t = useT();
   const save = usePutQuote(requirementId);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<QuoteForm, unknown, z.output<typeof requirementQuoteSchema>>({
@@ -129,7 +140,7 @@ function QuoteForm({
     setFailure(null);
     try {
       await save.mutateAsync(values);
-      toast.success(mine ? 'Your quote is revised.' : 'Your quote is sent to the buyer.');
+      toast.success(mine ? t('requirements.quote.revised') : t('requirements.quote.sent'));
       onDone();
     } catch (e) {
       const err = e as ApiError;
@@ -141,17 +152,22 @@ function QuoteForm({
   });
   return (
     <form className="space-y-3 rounded-xl border border-slate-200 p-4" noValidate onSubmit={submit}>
-      <h3 className="font-semibold text-slate-900">{mine ? 'Revise your quote' : 'Your quote'}</h3>
+      <h3 className="font-semibold text-slate-900">
+        {mine ? t('requirements.quote.reviseTitle') : t('requirements.quote.title')}
+      </h3>
       {mine && (
         <p className="text-xs text-slate-500">
-          Sent {formatDateTime(mine.createdAt)}
-          {mine.revisedAt ? `, last revised ${formatDateTime(mine.revisedAt)}` : ''}. The buyer sees only your latest
-          quote.
+          {mine.revisedAt
+            ? t('requirements.quote.sentRevised', {
+                sent: formatDateTime(mine.createdAt),
+                revised: formatDateTime(mine.revisedAt),
+              })
+            : t('requirements.quote.sentAt', { sent: formatDateTime(mine.createdAt) })}
         </p>
       )}
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
-          label="Price per unit (₹, before GST)"
+          label={t('requirements.quote.price')}
           type="number"
           step="0.01"
           min="0"
@@ -160,7 +176,7 @@ function QuoteForm({
           {...form.register('pricePerUnit')}
         />
         <TextField
-          label="Quantity"
+          label={t('requirements.fields.quantity')}
           type="number"
           step="1"
           min="1"
@@ -169,7 +185,7 @@ function QuoteForm({
           {...form.register('quantity')}
         />
         <TextField
-          label="Delivery in (days)"
+          label={t('requirements.quote.deliveryDays')}
           type="number"
           step="1"
           min="1"
@@ -178,19 +194,19 @@ function QuoteForm({
           {...form.register('deliveryDays')}
         />
         <TextField
-          label="Valid until"
+          label={t('requirements.quote.validUntil')}
           type="date"
           min={todayInIndia()}
-          hint={`The buyer decides by ${formatDate(deadline)}.`}
+          hint={t('requirements.quote.decidesBy', { date: formatDate(deadline) })}
           error={errors.validUntil?.message}
           {...form.register('validUntil')}
         />
         <SelectField
-          label="GST rate (optional)"
+          label={t('requirements.quote.gstRate')}
           error={errors.gstRate?.message}
           {...form.register('gstRate', { setValueAs: (v) => (v === '' || v === undefined ? undefined : Number(v)) })}
         >
-          <option value="">Not stated</option>
+          <option value="">{t('requirements.quote.notStated')}</option>
           {DEFAULT_GST_RATES.map((r) => (
             <option key={r} value={r}>
               {r}%
@@ -199,7 +215,7 @@ function QuoteForm({
         </SelectField>
       </div>
       <TextAreaField
-        label="Note to the buyer (optional)"
+        label={t('requirements.quote.note')}
         rows={3}
         maxLength={2000}
         error={errors.note?.message}
@@ -208,7 +224,11 @@ function QuoteForm({
       <FormError message={failure} />
       <div className="flex justify-end">
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Sending...' : mine ? 'Revise quote' : 'Send quote'}
+          {save.isPending
+            ? t('requirements.quote.sending')
+            : mine
+              ? t('requirements.board.revise')
+              : t('requirements.quote.send')}
         </Button>
       </div>
     </form>
@@ -216,6 +236,7 @@ function QuoteForm({
 }
 
 function ReportForm({ id, onCancel, onDone }: { id: string; onCancel: () => void; onDone: () => void }) {
+  const t = useT();
   const report = useReportRequirement(id);
   const [reason, setReason] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -228,14 +249,14 @@ function ReportForm({ id, onCancel, onDone }: { id: string; onCancel: () => void
         report
           .mutateAsync(reason.trim())
           .then(() => {
-            toast.success('Thank you: the platform will look at this requirement.');
+            toast.success(t('requirements.report.thanks'));
             onDone();
           })
           .catch((err: ApiError) => setFailure(err.fields?.reason ?? err.message));
       }}
     >
       <TextAreaField
-        label="Why is this spam?"
+        label={t('requirements.report.why')}
         rows={2}
         maxLength={1000}
         value={reason}
@@ -244,10 +265,10 @@ function ReportForm({ id, onCancel, onDone }: { id: string; onCancel: () => void
       <FormError message={failure} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" variant="danger" disabled={!reason.trim() || report.isPending}>
-          Report spam
+          {t('requirements.report.button')}
         </Button>
       </div>
     </form>

@@ -1,14 +1,8 @@
-import {
-  CATEGORY_LABELS,
-  formatDate,
-  formatInr,
-  formatQuantity,
-  labelOf,
-  REQUIREMENT_QUOTE_STATUS_LABELS,
-  REQUIREMENT_STATUS_LABELS,
-  type RequirementSummary,
-} from '@ub/shared';
+import { formatDate, formatInr, type RequirementSummary } from '@ub/shared';
 import { Badge, type Tone } from '../../../components/feedback.tsx';
+import { statusLabel } from '../../../components/status-label.ts';
+import { categoryText, quantityText } from '../../../components/trade-words.ts';
+import { useT } from '../../../lib/i18n.tsx';
 
 const TONES: Record<string, Tone> = {
   open: 'blue',
@@ -19,23 +13,29 @@ const TONES: Record<string, Tone> = {
   withdrawn: 'gray',
 };
 
-export const RequirementStatusBadge = ({ status }: { status: string }) => (
-  <Badge tone={TONES[status] ?? 'gray'}>{labelOf(REQUIREMENT_STATUS_LABELS, status)}</Badge>
-);
+export function RequirementStatusBadge({ status }: { status: string }) {
+  const t = useT();
+  return <Badge tone={TONES[status] ?? 'gray'}>{statusLabel(t, 'requirement', status)}</Badge>;
+}
 
-export const QuoteStatusBadge = ({ status }: { status: string }) => (
-  <Badge tone={TONES[status] ?? 'gray'}>{labelOf(REQUIREMENT_QUOTE_STATUS_LABELS, status)}</Badge>
-);
+export function QuoteStatusBadge({ status }: { status: string }) {
+  const t = useT();
+  return <Badge tone={TONES[status] ?? 'gray'}>{statusLabel(t, 'requirementQuote', status)}</Badge>;
+}
 
 /** What a requirement asks for, as label and value pairs (the same on the board, the buyer's page and the admin's). */
 export function RequirementFacts({ r }: { r: Omit<RequirementSummary, 'quoteCount' | 'closedReason'> }) {
+  const t = useT();
   const facts: Array<[string, string]> = [
-    ['Category', labelOf(CATEGORY_LABELS, r.category)],
-    ['Quantity', formatQuantity(r.quantity, r.unit)],
-    ['Target price', r.targetPrice ? `${formatInr(r.targetPrice)} per unit` : 'Not given'],
-    ['Deliver to', `${r.deliveryState} ${r.pinCode}`],
-    ['Quotes by', formatDate(r.deadline)],
-    ['Posted', formatDate(r.createdAt)],
+    [t('requirements.fields.category'), categoryText(t, r.category)],
+    [t('requirements.fields.quantity'), quantityText(t, r.quantity, r.unit)],
+    [
+      t('requirements.fields.targetPrice'),
+      r.targetPrice ? t('common.perUnit', { price: formatInr(r.targetPrice) }) : t('common.notGiven'),
+    ],
+    [t('requirements.fields.deliverTo'), `${r.deliveryState} ${r.pinCode}`],
+    [t('requirements.fields.quotesBy'), formatDate(r.deadline)],
+    [t('requirements.fields.posted'), formatDate(r.createdAt)],
   ];
   return (
     <dl className="grid grid-cols-[7.5rem_1fr] gap-x-4 gap-y-2 text-sm sm:grid-cols-[9rem_1fr]">

@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  CATEGORY_LABELS,
   INDIAN_STATE_NAMES,
   PRODUCT_CATEGORIES,
   REQUIREMENT_ATTACHMENT_LIMITS,
   requirementCreateSchema,
   todayInIndia,
-  UNIT_LABELS,
   UNITS,
 } from '@ub/shared';
 import { useState } from 'react';
@@ -15,6 +13,8 @@ import type { z } from 'zod';
 import { Button } from '../../../components/button.tsx';
 import { FormError, SelectField, TextAreaField, TextField } from '../../../components/field.tsx';
 import type { ApiError } from '../../../lib/api.ts';
+import { useT } from '../../../lib/i18n.tsx';
+import { categoryText, unitText } from '../../../components/trade-words.ts';
 import { ATTACHMENT_ACCEPT, attachmentProblem } from './attachments.tsx';
 
 type Input = z.input<typeof requirementCreateSchema>;
@@ -41,6 +41,7 @@ export function RequirementForm({
 }: {
   onSubmit: (values: RequirementValues, files: File[]) => Promise<unknown>;
 }) {
+  const t = useT();
   const [failure, setFailure] = useState<string | null>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [filesError, setFilesError] = useState<string | undefined>();
@@ -61,7 +62,7 @@ export function RequirementForm({
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
-    const problem = attachmentProblem(files);
+    const problem = attachmentProblem(t, files);
     setFilesError(problem);
     if (problem) return;
     try {
@@ -78,32 +79,36 @@ export function RequirementForm({
   return (
     <form className="space-y-4" noValidate onSubmit={submit}>
       <TextField
-        label="What do you need?"
-        placeholder="e.g. Wooden educational puzzle sets"
+        label={t('requirements.form.title')}
+        placeholder={t('requirements.form.titlePlaceholder')}
         maxLength={200}
         error={errors.title?.message}
         {...form.register('title')}
       />
       <TextAreaField
-        label="Details (optional)"
+        label={t('requirements.form.details')}
         rows={4}
         maxLength={4000}
-        hint="Material, size, finish, packing, certificates: what a seller needs to quote."
+        hint={t('requirements.form.detailsHint')}
         error={errors.description?.message}
         {...form.register('description')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Category" error={errors.category?.message} {...form.register('category')}>
-          <option value="">Choose...</option>
+        <SelectField
+          label={t('requirements.fields.category')}
+          error={errors.category?.message}
+          {...form.register('category')}
+        >
+          <option value="">{t('common.choose')}</option>
           {PRODUCT_CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {CATEGORY_LABELS[c]}
+              {categoryText(t, c)}
             </option>
           ))}
         </SelectField>
         <div className="grid grid-cols-2 gap-2">
           <TextField
-            label="Quantity"
+            label={t('requirements.fields.quantity')}
             type="number"
             min="1"
             step="1"
@@ -111,16 +116,16 @@ export function RequirementForm({
             error={errors.quantity?.message}
             {...form.register('quantity')}
           />
-          <SelectField label="Unit" error={errors.unit?.message} {...form.register('unit')}>
+          <SelectField label={t('requirements.form.unit')} error={errors.unit?.message} {...form.register('unit')}>
             {UNITS.map((u) => (
               <option key={u} value={u}>
-                {UNIT_LABELS[u].many}
+                {unitText(t, u)}
               </option>
             ))}
           </SelectField>
         </div>
         <TextField
-          label="Target price per unit (₹, optional)"
+          label={t('requirements.form.targetPrice')}
           type="number"
           min="0"
           step="0.01"
@@ -129,15 +134,19 @@ export function RequirementForm({
           {...form.register('targetPrice', { setValueAs: (v) => (v === '' || v === undefined ? undefined : v) })}
         />
         <TextField
-          label="Quotes wanted by"
+          label={t('requirements.form.deadline')}
           type="date"
           min={todayInIndia()}
-          hint="The requirement closes after this day."
+          hint={t('requirements.form.deadlineHint')}
           error={errors.deadline?.message}
           {...form.register('deadline')}
         />
-        <SelectField label="Delivery state" error={errors.deliveryState?.message} {...form.register('deliveryState')}>
-          <option value="">Choose...</option>
+        <SelectField
+          label={t('requirements.form.deliveryState')}
+          error={errors.deliveryState?.message}
+          {...form.register('deliveryState')}
+        >
+          <option value="">{t('common.choose')}</option>
           {INDIAN_STATE_NAMES.map((s) => (
             <option key={s} value={s}>
               {s}
@@ -145,7 +154,7 @@ export function RequirementForm({
           ))}
         </SelectField>
         <TextField
-          label="Delivery PIN code"
+          label={t('requirements.form.pinCode')}
           inputMode="numeric"
           maxLength={6}
           autoComplete="postal-code"
@@ -155,7 +164,7 @@ export function RequirementForm({
       </div>
       <div>
         <label className="block text-sm font-medium text-slate-700">
-          Attachments (optional)
+          {t('requirements.form.attachments')}
           <input
             type="file"
             multiple
@@ -166,12 +175,12 @@ export function RequirementForm({
             onChange={(e) => {
               const picked = Array.from(e.target.files ?? []);
               setFiles(picked);
-              setFilesError(attachmentProblem(picked));
+              setFilesError(attachmentProblem(t, picked));
             }}
           />
         </label>
         <p id="requirement-files-hint" className="mt-1 text-xs text-slate-500">
-          Photos, PDFs or drawings (as PDF): up to {REQUIREMENT_ATTACHMENT_LIMITS.files} files, 5 MB each.
+          {t('requirements.form.attachmentsHint', { max: REQUIREMENT_ATTACHMENT_LIMITS.files })}
         </p>
         {filesError && (
           <p role="alert" className="mt-1 text-sm text-red-700">
@@ -182,7 +191,7 @@ export function RequirementForm({
       <FormError message={failure} />
       <div className="flex justify-end">
         <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? 'Posting...' : 'Post requirement'}
+          {form.formState.isSubmitting ? t('requirements.form.posting') : t('requirements.form.submit')}
         </Button>
       </div>
     </form>
