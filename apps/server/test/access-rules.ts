@@ -142,7 +142,8 @@ export const RULES: Record<string, Rule> = {
   'PUT /api/admin/finance/commission': { access: admin },
   'GET /api/site': { access: 'public' },
   'GET /api/i18n/{lang}': { access: 'public', params: () => ({ lang: 'hi' }) },
-  'PUT /api/auth/language': { access: anyUser, body: () => ({ language: 'hi' }) },
+  // English: the probes that follow read each answer's English text.
+  'PUT /api/auth/language': { access: anyUser, body: () => ({ language: 'en' }) },
   'GET /api/notifications': { access: anyUser },
   'DELETE /api/notifications': { access: anyUser },
   'PATCH /api/notifications/read-all': { access: anyUser },

@@ -22,6 +22,7 @@ const CONVERTED = [
   'features/auth/phone-field.tsx',
   'features/shell/sidebar-layout.tsx',
   'features/shell/user-menu.tsx',
+  'features/shell/account-status-banner.tsx',
   // i18n-seller: the seller's dashboard, products, notifications, help and settings screens.
   'features/dashboard',
   'features/products',

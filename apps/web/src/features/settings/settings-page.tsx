@@ -52,7 +52,9 @@ function Item({
   return (
     <div className={`min-w-0 ${wide ? 'sm:col-span-2' : ''}`}>
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      {/* A stored value (a name, an address, an id) is shown as written: no translator, ours or the browser's. */}
       <dd
+        translate={value ? 'no' : undefined}
         className={`mt-1 text-sm break-words ${value ? 'text-slate-900' : 'text-slate-500 italic'} ${mono && value ? 'font-mono' : ''}`}
       >
         {value || t('settings.notProvided')}

@@ -1,11 +1,13 @@
-import { type ManufacturerStatus, SELLER_STATUS_NOTICES } from '@ub/shared';
+import type { ManufacturerStatus } from '@ub/shared';
 import { Link } from 'react-router';
+import { useT } from '../../lib/i18n.tsx';
 
-const TITLES: Record<Exclude<ManufacturerStatus, 'approved'>, string> = {
-  received: 'Verification pending',
-  under_review: 'Verification under review',
-  suspended: 'Account suspended',
-  rejected: 'Registration rejected',
+/** The notice of each status: the same catalogue message as the server's 403 answers (`errors.sellerStatus`). */
+const NOTICES: Record<Exclude<ManufacturerStatus, 'approved'>, string> = {
+  received: 'errors.sellerStatus.notVerified',
+  under_review: 'errors.sellerStatus.notVerified',
+  suspended: 'errors.sellerStatus.suspended',
+  rejected: 'errors.sellerStatus.rejected',
 };
 
 /**
@@ -13,18 +15,19 @@ const TITLES: Record<Exclude<ManufacturerStatus, 'approved'>, string> = {
  * 403 answers); nothing for an approved account.
  */
 export function AccountStatusBanner({ status }: { status: ManufacturerStatus | null }) {
+  const t = useT();
   if (!status || status === 'approved') return null;
   const severe = status === 'suspended' || status === 'rejected';
   return (
     <section
-      aria-label="Account status"
+      aria-label={t('shell.accountStatus.label')}
       className={`mb-4 rounded-lg border px-4 py-3 text-sm ${severe ? 'border-red-200 bg-red-50 text-red-900' : 'border-amber-200 bg-amber-50 text-amber-900'}`}
     >
-      <p className="font-semibold">{TITLES[status]}</p>
+      <p className="font-semibold">{t(`shell.accountStatus.${status}`)}</p>
       <p>
-        {SELLER_STATUS_NOTICES[status]}{' '}
+        {t(NOTICES[status])}{' '}
         <Link to="/dashboard/help" className="font-semibold underline">
-          Help &amp; Docs
+          {t('shell.accountStatus.help')}
         </Link>
       </p>
     </section>
