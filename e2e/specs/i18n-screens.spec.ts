@@ -8,7 +8,8 @@ import { apiLogin, openAsSeller, registerSeller, uniquePhone } from '../support/
  * nothing is wider than the phone. The accounts' own names are capitals and digits, so anything else in plain
  * ASCII words did not come from a catalogue. Each screen is opened fresh (a new account: empty states, banners).
  */
-const ALLOWED = /^(Udyog|Bazaar|\+91|English|हिन्दी|मराठी|Ƥšéûðö|[0-9A-Z@.+x ()/:,–-]+|[^\s@]+@[^\s@]+|India|Karnataka|Maharashtra|\d.*|[₹].*)$/;
+const ALLOWED =
+  /^(Udyog|Bazaar|\+91|English|हिन्दी|मराठी|Ƥšéûðö|[0-9A-Z@.+x ()/:,–-]+|[^\s@]+@[^\s@]+|India|Karnataka|Maharashtra|\d.*|[₹].*)$/;
 
 const SELLER_SCREENS = [
   '/dashboard',
