@@ -5,27 +5,32 @@ export const INDIA_TIME_ZONE = 'Asia/Kolkata';
 
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 const count = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 });
-const day = new Intl.DateTimeFormat('en-IN', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  timeZone: INDIA_TIME_ZONE,
-});
-// A calendar date (YYYY-MM-DD) names a day, not an instant: read at UTC midnight, it is shown in UTC.
-const calendarDay = new Intl.DateTimeFormat('en-IN', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const dayTime = new Intl.DateTimeFormat('en-IN', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: INDIA_TIME_ZONE,
-});
+const DAY: Intl.DateTimeFormatOptions = { day: '2-digit', month: 'short', year: 'numeric' };
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Dates are written in the page's language ("25 Nov 2026", "25 नव॰ 2026"): in a browser, the `<html lang>` the
+ * catalogue set (apps/web/src/lib/i18n.tsx), so nothing needs importing here; on the server, Indian English.
+ * Money and counts keep Indian grouping and Latin digits in every language (en-IN).
+ */
+function dateFormat(kind: 'day' | 'calendarDay' | 'dayTime'): Intl.DateTimeFormat {
+  // Shared with the server (no DOM types here): the browser's document, when there is one.
+  const doc = (globalThis as { document?: { documentElement: { lang: string } } }).document;
+  const lang = doc?.documentElement.lang ?? '';
+  const locale = /^[a-z]{2}-IN$/.test(lang) ? lang : 'en-IN';
+  const key = `${locale}:${kind}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, {
+      ...DAY,
+      ...(kind === 'dayTime' ? { hour: 'numeric', minute: '2-digit' } : {}),
+      // A calendar date (YYYY-MM-DD) names a day, not an instant: read at UTC midnight, it is shown in UTC.
+      timeZone: kind === 'calendarDay' ? 'UTC' : INDIA_TIME_ZONE,
+    });
+    formatters.set(key, f);
+  }
+  return f;
+}
 
 /**
  * Money in INR with Indian digit grouping (₹1,23,45,678.00). The API's numeric strings are formatted as
@@ -60,13 +65,15 @@ const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The one date format: "05 Mar 2026", the day in India whatever the browser's zone. */
 export function formatDate(value: string | Date): string {
-  if (typeof value === 'string' && CALENDAR_DATE.test(value)) return calendarDay.format(new Date(`${value}T00:00:00Z`));
-  return day.format(typeof value === 'string' ? new Date(value) : value);
+  if (typeof value === 'string' && CALENDAR_DATE.test(value)) {
+    return dateFormat('calendarDay').format(new Date(`${value}T00:00:00Z`));
+  }
+  return dateFormat('day').format(typeof value === 'string' ? new Date(value) : value);
 }
 
 /** The one date-and-time format: "05 Mar 2026, 4:07 pm", India time whatever the browser's zone. */
 export function formatDateTime(value: string | Date): string {
-  return dayTime.format(typeof value === 'string' ? new Date(value) : value);
+  return dateFormat('dayTime').format(typeof value === 'string' ? new Date(value) : value);
 }
 
 /** Today's date (YYYY-MM-DD) in India (IST, UTC+5:30, no daylight saving): the day a "not in the past" rule means. */

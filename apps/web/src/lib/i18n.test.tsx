@@ -29,3 +29,20 @@ describe('completeCatalogue', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe('dates in the page language', () => {
+  afterEach(() => {
+    document.documentElement.lang = 'en-IN';
+  });
+
+  it('writes dates in Hindi on a Hindi page and in Indian English otherwise, money unchanged', async () => {
+    const { formatDate, formatInr } = await import('@ub/shared/format');
+    document.documentElement.lang = 'en-IN';
+    expect(formatDate('2026-11-25')).toBe('25 Nov 2026');
+    document.documentElement.lang = 'hi-IN';
+    expect(formatDate('2026-11-25')).toMatch(/^25 नव/);
+    expect(formatInr(123456.5)).toBe('₹1,23,456.50');
+    document.documentElement.lang = 'en-x-pseudo';
+    expect(formatDate('2026-11-25')).toBe('25 Nov 2026');
+  });
+});
