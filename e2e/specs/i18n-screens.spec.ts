@@ -9,7 +9,7 @@ import { apiLogin, openAsSeller, registerSeller, uniquePhone } from '../support/
  * ASCII words did not come from a catalogue. Each screen is opened fresh (a new account: empty states, banners).
  */
 const ALLOWED =
-  /^(Udyog|Bazaar|\+91|English|हिन्दी|मराठी|Ƥšéûðö|[0-9A-Z@.+x ()/:,–-]+|[^\s@]+@[^\s@]+|India|Karnataka|Maharashtra|\d.*|[₹].*)$/;
+  /^(Udyog|Bazaar|\+91|English|हिन्दी|मराठी|Ƥšéûðö|[0-9A-Z@.+x ()/:,–-]+|[^\s@]+@[^\s@]+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|India|Karnataka|Maharashtra|\d.*|[₹].*)$/;
 
 const SELLER_SCREENS = [
   '/dashboard',
