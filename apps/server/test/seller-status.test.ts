@@ -144,6 +144,38 @@ describe('what a seller may do in each account status', () => {
       expect(res.statusCode, status).toBe(201);
     }
   });
+
+  it('reads the status afresh for a write, though the session is cached (a suspension made by another process)', async () => {
+    await setManufacturerStatus(w.sellerA.manufacturer.id, 'approved');
+    const token = await w.tokenFor(w.sellerA.user.id);
+    // A read caches the session (with the approved status) in this process...
+    expect((await call(t.app, 'GET', '/api/products', { token })).statusCode).toBe(200);
+    // ...then the status changes where this process does not hear of it (another process, its message not here yet).
+    await t.database.query('update manufacturers set status = $2 where id = $1', [
+      w.sellerA.manufacturer.id,
+      'suspended',
+    ]);
+    const res = await call(t.app, 'POST', '/api/contact/admin', {
+      token,
+      body: { name: 'Asha', email: 'asha@example.in', subject: 'Still here', message: 'Support stays open' },
+    });
+    expect(res.statusCode).toBe(201);
+    const write = await call(t.app, 'POST', '/api/product/add', {
+      token,
+      body: {
+        name: 'Slipped through',
+        description: 'd',
+        sku: 'SUSP-1',
+        price: 10,
+        moq: 1,
+        stock: 1,
+        unit: 'piece',
+        category: 'toys',
+      },
+    });
+    expect(write.statusCode, write.body).toBe(403);
+    await setManufacturerStatus(w.sellerA.manufacturer.id, 'approved');
+  });
 });
 
 describe('a suspended seller and its buyers', () => {

@@ -1,6 +1,8 @@
-import type { SellerAction } from '@ub/shared';
+import type { ManufacturerStatus, SellerAction } from '@ub/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { manufacturers } from '../db/schema/index.ts';
 import { assertSellerMay } from '../modules/auth/seller-status.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -16,7 +18,17 @@ export default fp(
     app.addHook('preValidation', async (req: FastifyRequest) => {
       const user = req.user;
       if (user?.role !== 'seller' || READS.has(req.method)) return;
-      assertSellerMay(user.manufacturerStatus, req.routeOptions.config.sellerAction ?? 'trade');
+      // The session (with the status) is cached for a few seconds per process, and a suspension made through
+      // another process reaches this one's cache over Redis a moment after it commits: a write reads the account's
+      // status afresh (one primary-key read), so none slips through that moment.
+      const [row] = user.manufacturerId
+        ? await app.db
+            .select({ status: manufacturers.status })
+            .from(manufacturers)
+            .where(eq(manufacturers.id, user.manufacturerId))
+        : [];
+      const status = (row?.status as ManufacturerStatus | undefined) ?? user.manufacturerStatus;
+      assertSellerMay(status, req.routeOptions.config.sellerAction ?? 'trade');
     });
   },
   { name: 'seller-status', dependencies: ['auth'] },
