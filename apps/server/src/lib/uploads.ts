@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { LIMITS, PRODUCT_MESSAGES } from '@ub/shared';
 import sharp from 'sharp';
 import { AppError, badRequest } from './errors.ts';
@@ -184,4 +185,26 @@ export function multipartFailure(err: unknown): AppError | undefined {
 export function mimeOfKey(key: string): string | undefined {
   const ext = key.split('.').pop();
   return Object.values(KIND_INFO).find((k) => k.ext === ext)?.mime;
+}
+
+/**
+ * Every file sent in the multipart field `files`, read whole (files of other fields are drained); a body that is
+ * not multipart answers `missing`, one that cannot be read its 4xx (multipartFailure). Checking the files is the
+ * caller's (dispute evidence, requirement attachments).
+ */
+export async function readFilesField(req: FastifyRequest, missing: string): Promise<ReadFile[]> {
+  if (!req.isMultipart()) throw badRequest(missing, { files: missing });
+  const files: ReadFile[] = [];
+  try {
+    for await (const part of req.files()) {
+      if (part.fieldname !== 'files') {
+        part.file.resume();
+        continue;
+      }
+      files.push(await readPart(part));
+    }
+  } catch (err) {
+    throw multipartFailure(err) ?? err;
+  }
+  return files;
 }

@@ -26,9 +26,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { buyerScope, depsOf } from '../../../lib/deps.ts';
-import { badRequest } from '../../../lib/errors.ts';
 import { sendPrivateFile } from '../../../lib/storage.ts';
-import { multipartFailure, type ReadFile, readPart } from '../../../lib/uploads.ts';
+import { readFilesField } from '../../../lib/uploads.ts';
 import { buyerOfUser, updateBuyerProfile } from '../../../modules/buyers/commands.ts';
 import { buyerDashboard as buyerDashboardOf, buyerProfile as buyerProfileOf } from '../../../modules/buyers/queries.ts';
 import { raiseDispute } from '../../../modules/disputes/commands.ts';
@@ -398,19 +397,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const buyer = await buyerOf(req);
-      if (!req.isMultipart()) throw badRequest(EVIDENCE_MESSAGES.missing, { files: EVIDENCE_MESSAGES.missing });
-      const files: ReadFile[] = [];
-      try {
-        for await (const part of req.files()) {
-          if (part.fieldname !== 'files') {
-            part.file.resume();
-            continue;
-          }
-          files.push(await readPart(part));
-        }
-      } catch (err) {
-        throw multipartFailure(err) ?? err;
-      }
+      const files = await readFilesField(req, EVIDENCE_MESSAGES.missing);
       const evidence = await addDisputeEvidence(
         { ...depsOf(app), storage: app.storage },
         buyer.id,

@@ -13,9 +13,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { depsOf } from '../../../lib/deps.ts';
-import { badRequest } from '../../../lib/errors.ts';
 import { sendPrivateFile } from '../../../lib/storage.ts';
-import { multipartFailure, type ReadFile, readPart } from '../../../lib/uploads.ts';
+import { readFilesField } from '../../../lib/uploads.ts';
 import { addRequirementAttachments, buyerAttachmentFile } from '../../../modules/requirements/attachments.ts';
 import { buyerOfUser } from '../../../modules/buyers/commands.ts';
 import { acceptQuote, closeByBuyer, createRequirement } from '../../../modules/requirements/commands.ts';
@@ -133,20 +132,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const buyer = await buyerOf(req);
-      const M = REQUIREMENT_ATTACHMENT_MESSAGES;
-      if (!req.isMultipart()) throw badRequest(M.missing, { files: M.missing });
-      const files: ReadFile[] = [];
-      try {
-        for await (const part of req.files()) {
-          if (part.fieldname !== 'files') {
-            part.file.resume();
-            continue;
-          }
-          files.push(await readPart(part));
-        }
-      } catch (err) {
-        throw multipartFailure(err) ?? err;
-      }
+      const files = await readFilesField(req, REQUIREMENT_ATTACHMENT_MESSAGES.missing);
       const attachments = await addRequirementAttachments(
         { ...depsOf(app), storage: app.storage },
         buyer.id,
