@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, DEMO_PLATFORM_GSTIN, loadConfig } from '../src/config.ts';
 import { buyers } from '../src/db/schema/index.ts';
 import { balance } from '../src/modules/money/ledger.ts';
-import type { Gstr8 } from '../src/modules/money/operator-returns.ts';
+import type { Gstr8 } from '@ub/shared';
 import { tdsPeriod } from '../src/modules/money/operator-returns.ts';
 import { call, createBuyerSession, loginAdmin, useTestApp } from './helpers.ts';
 import { payOrder, placeOrder, setStatus, tradeSetup } from './trade-fixtures.ts';

@@ -167,3 +167,29 @@ export const ewayBillNumberSchema = z.object({
     .trim()
     .regex(/^\d{12}$/, 'An e-way bill number is 12 digits.'),
 });
+
+/** GSTR-8 (the operator's TCS return) in the GSTN offline tool's shape: amounts in rupees, as the portal reads them. */
+export interface Gstr8Row {
+  /** GSTIN of the supplier (the seller). */
+  stin: string;
+  /** Place of supply: the state code the goods were shipped to. */
+  pos: string;
+  /** Gross value of supplies made to registered persons (taxable value, rupees). */
+  supR: number;
+  /** Value of supplies returned by registered persons. */
+  retsupR: number;
+  /** Gross value of supplies made to unregistered persons. */
+  supU: number;
+  retsupU: number;
+  /** Net amount liable for TCS. */
+  amt: number;
+  iamt: number;
+  camt: number;
+  samt: number;
+}
+
+export interface Gstr8 {
+  gstin: string;
+  fp: string;
+  tcs: Gstr8Row[];
+}

@@ -1,4 +1,4 @@
-import { csvRecord, gstStateCodeOf, stateNameOf } from '@ub/shared';
+import { csvRecord, type Gstr8, gstStateCodeOf, stateNameOf } from '@ub/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { monthBounds } from '../tax-documents/gstr1.ts';
@@ -59,31 +59,6 @@ async function orderTaxRows(db: Db, start: Date, end: Date): Promise<OrderTaxRow
           and se.posted_at >= ${start.toISOString()}::timestamptz and se.posted_at < ${end.toISOString()}::timestamptz
         order by m.gst_number, lines.at`,
   );
-}
-
-export interface Gstr8Row {
-  /** GSTIN of the supplier (the seller). */
-  stin: string;
-  /** Place of supply: the state code the goods were shipped to. */
-  pos: string;
-  /** Gross value of supplies made to registered persons (taxable value, rupees). */
-  supR: number;
-  /** Value of supplies returned by registered persons. */
-  retsupR: number;
-  /** Gross value of supplies made to unregistered persons. */
-  supU: number;
-  retsupU: number;
-  /** Net amount liable for TCS. */
-  amt: number;
-  iamt: number;
-  camt: number;
-  samt: number;
-}
-
-export interface Gstr8 {
-  gstin: string;
-  fp: string;
-  tcs: Gstr8Row[];
 }
 
 /** Paise sums of a GSTR-8 row before they are written in rupees. */

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Gstr8, Gstr8Row } from '@ub/shared';
 import { formatInr } from '@ub/shared/format';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
@@ -8,24 +9,6 @@ import { FormError, TextField } from '../../components/field.tsx';
 import { type Column, DataTable } from '../../components/table.tsx';
 import { downloadFile } from '../../components/tax-documents.tsx';
 import { api } from '../../lib/api.ts';
-
-interface Gstr8Row {
-  stin: string;
-  pos: string;
-  supR: number;
-  retsupR: number;
-  supU: number;
-  retsupU: number;
-  amt: number;
-  iamt: number;
-  camt: number;
-  samt: number;
-}
-interface Gstr8 {
-  gstin: string;
-  fp: string;
-  tcs: Gstr8Row[];
-}
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const rs = (rupees: number) => formatInr(rupees);
