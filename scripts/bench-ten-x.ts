@@ -153,7 +153,10 @@ async function main() {
       sellerCase('seller products page 1', '/api/products?page=1'),
       sellerCase('seller products search q=capacitor', '/api/products?q=capacitor'),
       sellerCase('seller products search q=TENX-4242', '/api/products?q=TENX-4242'),
+      adminCase('admin products page 1 (all sellers)', '/api/admin/products?page=1'),
+      adminCase('admin products category=packaging', '/api/admin/products?category=packaging'),
       adminCase('admin products search q=bearing', '/api/admin/products?q=bearing'),
+      adminCase('admin products search q=brass hinge 77', '/api/admin/products?q=brass%20hinge%2077'),
       adminCase('admin products search q=industries 777', '/api/admin/products?q=industries%20777'),
       {
         label: 'admin dashboard',

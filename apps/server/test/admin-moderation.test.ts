@@ -1,6 +1,7 @@
 import { DEFAULT_SITE_SETTINGS, MANUFACTURER_REASONS, MODERATION_REASONS } from '@ub/shared';
 import { describe, expect, it } from 'vitest';
 import { saveSiteSettings } from '../src/modules/site/site-settings.ts';
+import { ADMIN_COUNT_EXACT_MAX } from '../src/modules/admin/products.ts';
 import { createProduct, createSeller } from '../src/seed/factories.ts';
 import { call, count, loginAdmin, loginSeller, useTestApp } from './helpers.ts';
 
@@ -292,6 +293,68 @@ describe('admin product moderation', () => {
 
     const cats = await call(t.app, 'GET', '/api/admin/products/categories', { token });
     expect(cats.json().categories).toEqual(['electronic_components', 'packaging', 'toys']);
+  });
+
+  it("totals by status come from the sellers' counters and follow moderation and deletion", async () => {
+    const { token } = await loginAdmin(t.app);
+    const total = async (status = 'all') =>
+      (await call(t.app, 'GET', `/api/admin/products?status=${status}`, { token })).json() as {
+        total: number;
+        exact: boolean;
+      };
+    const before = await total();
+    const pending = await total('pending');
+    const { product: a } = await product('pending');
+    await product('approved');
+    await product('rejected');
+    expect(await total()).toEqual(expect.objectContaining({ total: before.total + 2, exact: true }));
+    expect((await total('pending')).total).toBe(pending.total + 1);
+    await call(t.app, 'POST', `/api/admin/products/${a.id}/reject`, { token, body: { reason: 'Prohibited item' } });
+    expect((await total()).total).toBe(before.total + 1);
+    expect((await total('pending')).total).toBe(pending.total);
+    await t.database.query('delete from products where id = $1', [a.id]);
+    expect((await total('rejected')).total).toBe(
+      (
+        await t.database.query<{ n: number }>(
+          `select count(*)::int as n from products where moderation_status = 'rejected'`,
+        )
+      )[0]?.n,
+    );
+  });
+
+  it('counts a narrow search exactly and gives the estimate for a search matching very many', async () => {
+    const { token } = await loginAdmin(t.app);
+    const s = await createSeller(t.app.db, { companyName: 'Bulk Widgets' });
+    await t.database.query(
+      `insert into products (manufacturer_id, name, description, sku, price, moq, stock, unit, category,
+                             hsn_code, gst_percentage, moderation_status)
+       select $1, case when g % 4 = 0 then 'Zephyr widget ' else 'Plain item ' end || g, 'Bulk', 'ZW-' || g, 10, 1,
+              5, 'piece', 'toys', '9503', 18, 'pending'
+         from generate_series(1, ${ADMIN_COUNT_EXACT_MAX * 20}) g`,
+      [s.manufacturer.id],
+    );
+    await t.database.query('analyze products');
+    // The planner's estimate of a category's share comes from the column's statistics (words' estimates depend on
+    // how the words spread, which a test's uniform rows do not show as a real catalogue does).
+    const many = (await call(t.app, 'GET', '/api/admin/products?category=toys&status=pending', { token })).json();
+    expect(many.exact).toBe(false);
+    expect(many.total).toBeGreaterThan(ADMIN_COUNT_EXACT_MAX * 18);
+    expect(many.total).toBeLessThan(ADMIN_COUNT_EXACT_MAX * 22);
+    expect(many.products).toHaveLength(5);
+    expect((await call(t.app, 'GET', '/api/admin/products?q=zephyr', { token })).json().products).toHaveLength(5);
+    const one = (await call(t.app, 'GET', '/api/admin/products?q=zephyr%20widget%2016', { token })).json();
+    expect(one).toMatchObject({ total: 1, exact: true });
+    expect(one.products[0].name).toBe('Zephyr widget 16');
+    // The seller's name matches too, each word anywhere in it.
+    const byMaker = (await call(t.app, 'GET', '/api/admin/products?q=widgets%20bulk&status=pending', { token })).json();
+    expect(byMaker.exact).toBe(false);
+    expect(byMaker.products[0].manufacturer).toBe('Bulk Widgets');
+    // A search nothing matches is an exact zero (and reads no product in order of date to find it).
+    expect((await call(t.app, 'GET', '/api/admin/products?q=quixotic', { token })).json()).toMatchObject({
+      total: 0,
+      exact: true,
+      products: [],
+    });
   });
 
   it('shows a product with its images as media URLs', async () => {

@@ -75,11 +75,16 @@ export const products = pgTable(
     // id breaks ties: a bulk upload gives thousands of rows one created_at, and the list orders by both.
     index('products_mfr_created_idx').on(t.manufacturerId, t.createdAt, t.id),
     index('products_moderation_idx').on(t.moderationStatus, t.createdAt),
+    // The admin console's product list across sellers, newest first (modules/admin/products.ts).
+    index('products_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    index('products_category_created_idx').on(t.category, t.createdAt.desc().nullsFirst(), t.id),
     index('products_search_doc_idx').using('gin', t.searchDoc),
     // "Starts with" on the SKU as typed, punctuation included (PKG-1 finds PKG-100), whatever the case.
     index('products_mfr_sku_prefix_idx').on(t.manufacturerId, sql`lower(${t.sku}) text_pattern_ops`),
-    // The public catalogue reads listed rows only (modules/catalog/listable.ts): words, newest, price, category.
-    index('products_catalog_doc_idx').using('gin', t.catalogDoc).where(listedSql),
+    // The product's words: the public catalogue (with the listing rule beside it) and the admin console's search
+    // across sellers read the same index, so it holds every product, listed or not.
+    index('products_catalog_doc_idx').using('gin', t.catalogDoc),
+    // The public catalogue reads listed rows only (modules/catalog/listable.ts): newest, price, category.
     index('products_catalog_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(listedSql),
     index('products_catalog_price_idx').on(t.price, t.id).where(listedSql),
     index('products_catalog_category_idx').on(t.category, t.createdAt.desc(), t.id.desc()).where(listedSql),

@@ -1,20 +1,23 @@
 import {
   type AdminStatusFilter,
+  MODERATION_STATUSES,
   approvalBlocker,
   type ModerationStatus,
   moderationLabel,
   PRODUCT_TRANSITIONS,
   type ProductAction,
 } from '@ub/shared';
-import { and, asc, desc, eq, ilike, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { manufacturers, productMedia, products } from '../../db/schema/index.ts';
+import { manufacturers, productMedia, products, sellerCounters } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
+import { execRows } from '../trade/common.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { type NotificationType, notice, notify } from '../notifications/notify.ts';
 import { offsetOf } from './common.ts';
-import { containsPattern } from '../../lib/search.ts';
+import { containsPattern, searchWords } from '../../lib/search.ts';
+import { catalogTsQuery } from '../catalog/queries.ts';
 import { transaction } from '../../lib/transaction.ts';
 
 /** Product media is served by the catalog's media route. */
@@ -48,24 +51,50 @@ function toItem(p: typeof products.$inferSelect, manufacturerName: string) {
   };
 }
 
+/** A narrowed list the planner expects to match more products than this gives the planner's estimate as its total. */
+export const ADMIN_COUNT_EXACT_MAX = 2_000;
+
+/**
+ * One page of products across every seller, newest first. The words typed match a product's own words (name, brand,
+ * model, material, category: the catalogue's `catalog_doc`, the last word also as a prefix) or its seller's company
+ * name (every word in it); both are index reads (the words' GIN index; the matching sellers' ids, read first, through
+ * products_mfr_sku_key), and the page walks products_created_idx or products_category_created_idx, so a page costs
+ * about the same at ten million products as at ten thousand. The total by status alone is a sum of the sellers'
+ * counter rows (migration 0031); a list narrowed by words or a category is counted exactly when the planner expects
+ * at most ADMIN_COUNT_EXACT_MAX matches, and otherwise shows the planner's estimate (`exact: false`, "about"):
+ * counting half a million matches would cost more than the page itself.
+ */
 export async function listProducts(
   db: Db,
   opts: { q?: string; category?: string; status: AdminStatusFilter; page: number; pageSize: number },
 ) {
-  const pattern = opts.q ? containsPattern(opts.q) : undefined;
+  const tsq = opts.q ? catalogTsQuery(opts.q) : null;
+  const words = opts.q ? searchWords(opts.q) : [];
+  // The sellers first: their ids as one array parameter let the planner estimate (and index) the condition.
+  const sellerIds = words.length
+    ? (
+        await db
+          .select({ id: manufacturers.id })
+          .from(manufacturers)
+          .where(and(...words.map((w) => ilike(manufacturers.companyName, containsPattern(w)))))
+      ).map((r) => r.id)
+    : [];
   const where = and(
     statusCondition(opts.status),
     opts.category ? eq(products.category, opts.category) : undefined,
-    pattern
+    opts.q
       ? or(
-          ilike(products.name, pattern),
-          ilike(manufacturers.companyName, pattern),
-          // Categories are stored as keys (electronic_components) and shown as words.
-          sql`replace(${products.category}, '_', ' ') ilike ${pattern}`,
+          tsq ? sql`${products.catalogDoc} @@ to_tsquery('simple', ${tsq})` : sql`false`,
+          sellerIds.length
+            ? sql`${products.manufacturerId} = any(string_to_array(${sellerIds.join(',')}, ',')::uuid[])`
+            : undefined,
+          // Text without a single word (punctuation only) matches the name as typed.
+          words.length ? undefined : ilike(products.name, containsPattern(opts.q)),
         )
       : undefined,
   );
-  const [rows, [totalRow]] = await Promise.all([
+  const narrowed = Boolean(opts.q || opts.category);
+  const [rows, total] = await Promise.all([
     db
       .select({ p: products, manufacturer: manufacturers.companyName, thumb: firstThumb })
       .from(products)
@@ -74,28 +103,61 @@ export async function listProducts(
       .orderBy(desc(products.createdAt), asc(products.id))
       .limit(opts.pageSize)
       .offset(offsetOf(opts.page, opts.pageSize)),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(products)
-      .innerJoin(manufacturers, eq(manufacturers.id, products.manufacturerId))
-      .where(where),
+    narrowed ? countMatches(db, where) : countByStatus(db, opts.status).then((n) => ({ n, exact: true })),
   ]);
   return {
     products: rows.map((r) => ({ ...toItem(r.p, r.manufacturer), image: r.thumb ? mediaUrl(r.thumb) : null })),
-    total: totalRow?.n ?? 0,
+    total: total.n,
+    exact: total.exact,
     page: opts.page,
     pageSize: opts.pageSize,
   };
 }
 
-/** The distinct categories that products actually use, for the filter dropdown. */
+/** The matches counted, or the planner's estimate when it expects more than ADMIN_COUNT_EXACT_MAX. */
+async function countMatches(db: Db, where: SQL | undefined): Promise<{ n: number; exact: boolean }> {
+  const matches = db.select({ one: sql`1` }).from(products).where(where);
+  const [plan] = await execRows<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> | string }>(
+    db,
+    sql`explain (format json) ${matches.getSQL()}`,
+  );
+  const json = plan ? plan['QUERY PLAN'] : null;
+  const estimate = Math.round((typeof json === 'string' ? JSON.parse(json) : json)?.[0]?.Plan['Plan Rows'] ?? 0);
+  if (estimate > ADMIN_COUNT_EXACT_MAX) return { n: estimate, exact: false };
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches.as('matches'));
+  return { n: Number(row?.n ?? 0), exact: true };
+}
+
+/** Every seller's products in the filter's statuses, from the counter rows the products' trigger keeps. */
+async function countByStatus(db: Db, filter: AdminStatusFilter): Promise<number> {
+  const statuses = filter === 'all' ? MODERATION_STATUSES.filter((s) => s !== 'rejected') : [filter];
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${sellerCounters.value}), 0)::text` })
+    .from(sellerCounters)
+    .where(
+      inArray(
+        sellerCounters.counter,
+        statuses.map((s) => `products.${s}`),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The distinct categories that products actually use, for the filter dropdown: a skip scan over
+ * products_category_created_idx (one index probe per category, not a read of every product).
+ */
 export async function productCategories(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ category: products.category })
-    .from(products)
-    .where(isNotNull(products.category))
-    .orderBy(asc(products.category));
-  return rows.flatMap((r) => (r.category ? [r.category] : []));
+  const rows = await execRows<{ category: string }>(
+    db,
+    sql`with recursive c as (
+          select min(category) as category from products
+          union all
+          select (select min(p.category) from products p where p.category > c.category) from c where c.category is not null
+        )
+        select category from c where category is not null`,
+  );
+  return rows.map((r) => r.category);
 }
 
 export async function getProduct(db: Db, id: string) {

@@ -10,7 +10,7 @@ import {
   type AdminProduct,
   type AdminProductDetail,
 } from '@ub/shared';
-import { formatInr, labelOf } from '@ub/shared/format';
+import { formatCount, formatInr, labelOf } from '@ub/shared/format';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
@@ -176,7 +176,7 @@ export default function AdminProductsPage() {
   const query = useQuery({
     queryKey: ['admin', 'products', { q, category, page }],
     queryFn: () =>
-      api<{ products: AdminProductListItem[]; total: number }>(
+      api<{ products: AdminProductListItem[]; total: number; exact: boolean }>(
         `/admin/products?${new URLSearchParams({ q, page: String(page), pageSize: String(pageSize), ...(category ? { category } : {}) })}`,
       ),
     placeholderData: keepPreviousData,
@@ -221,7 +221,10 @@ export default function AdminProductsPage() {
     <div>
       <PageHeader title="Product Management" description="Review, approve and moderate the products sellers list." />
       <div className="grid gap-3 sm:grid-cols-[12rem_1fr_14rem] sm:items-end">
-        <StatCard label="Total Products" value={query.data?.total ?? '-'} />
+        <StatCard
+          label="Total Products"
+          value={query.data ? `${query.data.exact ? '' : 'about '}${formatCount(query.data.total)}` : '-'}
+        />
         <input
           type="search"
           aria-label="Search products or manufacturers"

@@ -32,6 +32,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           200: z.object({
             products: z.array(adminProductListItem.extend({ image: z.string().nullable() })),
             total: z.number(),
+            /** False when `total` is the planner's estimate (a search or category matching very many products). */
+            exact: z.boolean(),
             page: z.number(),
             pageSize: z.number(),
           }),
