@@ -175,6 +175,9 @@ async function waitFor(url: string, child: ChildProcess) {
   throw new Error(`${url} did not answer`);
 }
 
+/** The V8 flags the production start gives the server (package.json start:prod, docs/deploy/udyog-bazaar.service). */
+export const PRODUCTION_NODE_ARGS = ['--max-old-space-size=256'];
+
 function spawnAndWait(args: string[], env: NodeJS.ProcessEnv, port: number, ready: string): Promise<RunningServer> {
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
@@ -203,7 +206,7 @@ function spawnAndWait(args: string[], env: NodeJS.ProcessEnv, port: number, read
 export async function startServer(databaseUrl: string, dataDir: string, env: NodeJS.ProcessEnv = {}) {
   const port = await freePort();
   return spawnAndWait(
-    [join(root, 'apps/server/dist/server.mjs')],
+    [...PRODUCTION_NODE_ARGS, join(root, 'apps/server/dist/server.mjs')],
     {
       ...process.env,
       NODE_ENV: 'production',
