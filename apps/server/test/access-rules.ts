@@ -350,6 +350,25 @@ export const RULES: Record<string, Rule> = {
     params: shippedOrder,
     body: () => ({ ewbNumber: '181012345678' }),
   },
+  'POST /api/orders/{id}/eway-bill/vehicle': {
+    access: seller,
+    owner: 'sellerA',
+    params: shippedOrder,
+    body: () => ({
+      mode: 'road',
+      vehicleNumber: 'KA05MN4321',
+      fromPlace: 'Hubballi',
+      fromStateCode: '29',
+      reasonCode: '1',
+      reasonRemark: 'Breakdown',
+    }),
+  },
+  'POST /api/orders/{id}/eway-bill/cancel': {
+    access: seller,
+    owner: 'sellerA',
+    params: shippedOrder,
+    body: () => ({ reasonCode: '2', remark: 'Order cancelled' }),
+  },
   'GET /api/tax-documents/{id}/pdf': { access: seller, owner: 'sellerA', params: taxDocument },
   'POST /api/tax-documents/{id}/einvoice/cancel': {
     access: seller,

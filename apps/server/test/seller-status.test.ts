@@ -61,6 +61,9 @@ const WRITES: Record<string, ManufacturerStatus[]> = {
   // fulfilment of it.
   'POST /api/orders/{id}/debit-notes': TRADE,
   'POST /api/orders/{id}/eway-bill': ['approved', 'suspended'],
+  // A new vehicle for goods on the road, or cancelling a bill within 24 hours, is fulfilment too.
+  'POST /api/orders/{id}/eway-bill/vehicle': ['approved', 'suspended'],
+  'POST /api/orders/{id}/eway-bill/cancel': ['approved', 'suspended'],
   'POST /api/tax-documents/{id}/einvoice/cancel': ['approved', 'suspended'],
   'POST /api/tax-documents/{id}/einvoice/retry': ['approved', 'suspended'],
 };

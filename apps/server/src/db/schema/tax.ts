@@ -121,5 +121,16 @@ export const ewayBills = pgTable('eway_bills', {
   payload: jsonb('payload').notNull(),
   ewbNumber: text('ewb_number'),
   ewbDate: timestamp('ewb_date', { withTimezone: true }),
+  /** The end of its validity as the portal gave it (or, for a number the seller entered, as the rules give it). */
+  validUntil: timestamp('valid_until', { withTimezone: true }),
+  /** Where the goods move from now, and when Part-B last changed (a new vehicle or transport document). */
+  fromPlace: text('from_place'),
+  fromStateCode: text('from_state_code'),
+  vehicleUpdatedAt: timestamp('vehicle_updated_at', { withTimezone: true }),
+  /** Every Part-B change: `{ at, mode, vehicleNumber, docNumber, docDate, fromPlace, fromStateCode, reasonCode, reasonRemark }`. */
+  vehicleUpdates: jsonb('vehicle_updates').notNull().default([]),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  cancelReasonCode: text('cancel_reason_code'),
+  cancelRemark: text('cancel_remark'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
