@@ -137,6 +137,7 @@ export const RULES: Record<string, Rule> = {
   'GET /api/admin/finance/payout-file.csv': { access: admin },
   'GET /api/admin/finance/tax-summary': { access: admin },
   'GET /api/admin/finance/gstr8': { access: admin },
+  'GET /api/admin/finance/platform-gstr1': { access: admin },
   'GET /api/admin/finance/tds-194o.csv': { access: admin },
   'GET /api/admin/finance/rates': { access: admin },
   'PUT /api/admin/finance/commission': { access: admin },

@@ -57,5 +57,6 @@ describe('Finance > Operator returns', () => {
     expect(screen.getAllByText('27AAPFU0939F1ZV')).toHaveLength(2);
     expect(String(fetch.mock.calls[0]?.[0])).toMatch(/^\/api\/admin\/finance\/gstr8\?month=\d{4}-\d{2}$/);
     expect(screen.getByRole('button', { name: /TDS 194-O, quarter \d{4}-\d{2}-Q[1-4]/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Platform GSTR-1 JSON' })).toBeEnabled();
   });
 });

@@ -59,10 +59,11 @@ export function OperatorReturns() {
 
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-4" aria-label="Operator returns">
-      <h2 className="mb-1 text-base font-semibold text-slate-900">Operator returns (GSTR-8 and TDS 194-O)</h2>
+      <h2 className="mb-1 text-base font-semibold text-slate-900">Operator returns (GSTR-8, GSTR-1 and TDS 194-O)</h2>
       <p className="mb-3 text-sm text-slate-600">
         The platform's own filings as e-commerce operator, from the TCS and TDS in the ledger. Upload the GSTR-8 JSON
-        with the GST offline utility; the TDS file lists each seller PAN for Form 26Q.
+        with the GST offline utility; the platform's GSTR-1 JSON holds its commission tax invoices to sellers (SAC
+        998599); the TDS file lists each seller PAN for Form 26Q.
       </p>
       <div className="mb-3 flex flex-wrap items-end gap-2">
         <div className="max-w-xs">
@@ -82,6 +83,18 @@ export function OperatorReturns() {
           }
         >
           GSTR-8 CSV
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={!valid || busy}
+          onClick={() =>
+            void save(
+              `/admin/finance/platform-gstr1?month=${month}`,
+              `GSTR1_platform_${month.slice(5)}${month.slice(0, 4)}.json`,
+            )
+          }
+        >
+          Platform GSTR-1 JSON
         </Button>
         <Button
           variant="secondary"
