@@ -220,12 +220,13 @@ export const ewayBillNumberSchema = z.object({
     .regex(/^\d{12}$/, 'An e-way bill number is 12 digits.'),
 });
 
-/** GSTR-8 (the operator's TCS return) in the GSTN offline tool's shape: amounts in rupees, as the portal reads them. */
+/**
+ * GSTR-8 (the operator's TCS return), Table 3, as GSTN's return JSON names it (section `tcs`; `tcsa` holds
+ * amendments, with `ostin` and `ofp`): one row per supplier GSTIN, amounts in rupees. There is no place of supply.
+ */
 export interface Gstr8Row {
   /** GSTIN of the supplier (the seller). */
   stin: string;
-  /** Place of supply: the state code the goods were shipped to. */
-  pos: string;
   /** Gross value of supplies made to registered persons (taxable value, rupees). */
   supR: number;
   /** Value of supplies returned by registered persons. */

@@ -22,7 +22,6 @@ export function quarterOf(month: string): string {
 
 const columns: Array<Column<Gstr8Row>> = [
   { id: 'stin', header: 'Supplier GSTIN', cell: (r) => <span className="font-mono text-xs">{r.stin}</span> },
-  { id: 'pos', header: 'Place of supply', cell: (r) => r.pos },
   { id: 'gross', header: 'Gross (reg. / unreg.)', cell: (r) => `${rs(r.supR)} / ${rs(r.supU)}` },
   { id: 'ret', header: 'Returned (reg. / unreg.)', cell: (r) => `${rs(r.retsupR)} / ${rs(r.retsupU)}` },
   { id: 'net', header: 'Net liable for TCS', cell: (r) => rs(r.amt) },
@@ -119,12 +118,7 @@ export function OperatorReturns() {
             <p className="mb-2 text-sm">
               GSTIN {gstr8.data.gstin}, TCS collected in the month: <strong>{formatInr(total / 100)}</strong>
             </p>
-            <DataTable
-              label="GSTR-8 Table 3"
-              columns={columns}
-              rows={gstr8.data.tcs}
-              rowId={(r) => `${r.stin}-${r.pos}`}
-            />
+            <DataTable label="GSTR-8 Table 3" columns={columns} rows={gstr8.data.tcs} rowId={(r) => r.stin} />
           </>
         ) : (
           <p className="text-sm text-slate-500">No TCS was collected in this month.</p>
