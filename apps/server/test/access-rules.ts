@@ -383,6 +383,12 @@ export const RULES: Record<string, Rule> = {
     access: seller,
     body: () => ({ invoicePrefix: 'INV', creditNotePrefix: 'CN', debitNotePrefix: 'DN', einvoiceApplies: false }),
   },
+  'GET /api/settings/einvoice-credentials': { access: seller },
+  'PUT /api/settings/einvoice-credentials': {
+    access: seller,
+    body: () => ({ username: 'seller_api', password: 'Api#Pass1' }),
+  },
+  'DELETE /api/settings/einvoice-credentials': { access: seller },
   'GET /api/gst/gstr1': { access: seller },
   'GET /api/buyer/orders/{id}/tax-documents': { access: buyer, owner: 'buyerA', params: shippedOrder },
   'GET /api/buyer/tax-documents/{id}/pdf': { access: buyer, owner: 'buyerA', params: taxDocument },

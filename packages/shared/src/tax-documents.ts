@@ -67,6 +67,13 @@ export const taxSettingsSchema = z
   });
 export type TaxSettings = z.output<typeof taxSettingsSchema>;
 
+/** A seller's own API user on the e-invoice portal (for registering IRNs through a GSP); the password is write-only. */
+export const einvoiceCredentialsSchema = z.object({
+  username: z.string().trim().min(1, 'Enter the API user name from the e-invoice portal.').max(100),
+  password: z.string().min(1, 'Enter the API password.').max(100, 'At most 100 characters.'),
+});
+export type EinvoiceCredentialsInput = z.input<typeof einvoiceCredentialsSchema>;
+
 export const TAX_DOCUMENT_LABELS = {
   invoice: 'Tax invoice',
   credit_note: 'Credit note',

@@ -32,6 +32,20 @@ export const sellerTaxSettings = pgTable('seller_tax_settings', {
 });
 
 /**
+ * A seller's own API user on the e-invoice portal (IRP), for EINVOICE_PROVIDER=gsp: the user name, and the password
+ * sealed with AES-256-GCM under EINVOICE_CREDENTIALS_KEY (lib/secret-box.ts; bound to the seller's id). The
+ * password is never sent back to the browser.
+ */
+export const sellerEinvoiceCredentials = pgTable('seller_einvoice_credentials', {
+  manufacturerId: uuid('manufacturer_id')
+    .primaryKey()
+    .references(() => manufacturers.id, { onDelete: 'cascade' }),
+  username: text('username').notNull(),
+  passwordSealed: text('password_sealed').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The last number issued in one series (seller, financial year, kind). The row is locked by the issuing
  * transaction (UPDATE ... RETURNING), so numbers are consecutive with no gaps: a rolled-back issue gives its
  * number back, which a sequence would not.
