@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { gstinProblem, isSameAsLogin, normalizeGst, PASSWORD_MESSAGES, passwordProblem } from '@ub/shared';
 import { z } from 'zod';
 import { loadCommonPasswords } from './modules/auth/common-passwords.ts';
+import { parseSecretKey } from './lib/secret-box.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -276,6 +277,14 @@ const configSchema = z
     /** The platform's legal name and address as the supplier on its commission tax invoice to each seller. */
     PLATFORM_LEGAL_NAME: z.string().min(1).default('Udyog Bazaar Private Limited'),
     PLATFORM_ADDRESS: z.string().min(1).default('Fort, Mumbai 400001, Maharashtra'),
+    /**
+     * The AES-256-GCM key (32 bytes as base64, or 64 hex digits) sealing each seller's e-invoice portal password.
+     * Unset: sellers cannot store their own IRP credentials.
+     */
+    EINVOICE_CREDENTIALS_KEY: z
+      .string()
+      .refine((v) => parseSecretKey(v) !== null, 'must be 32 bytes as base64 or 64 hex digits')
+      .optional(),
   })
   .superRefine((c, ctx) => {
     if (c.SMS_PROVIDER === 'msg91' && (!c.MSG91_AUTH_KEY || !c.MSG91_TEMPLATE_ID)) {

@@ -60,7 +60,7 @@ describe('e-way bills through the NIC e-way bill API (a local fake)', () => {
     expect(() => ewayBillProvider({ EWAYBILL_PROVIDER: 'nic', EWAYBILL_API_URL: fake.url })).toThrow(
       /EWAYBILL_PROVIDER=nic needs EWAYBILL_CLIENT_ID, EWAYBILL_CLIENT_SECRET/,
     );
-    expect(() => ewayBillProvider({ EWAYBILL_PROVIDER: 'gsp' })).toThrow(/use local or nic/);
+    expect(() => ewayBillProvider({ EWAYBILL_PROVIDER: 'gsp' })).toThrow(/use local, simulator or nic/);
   });
 
   it('reads the portal dates in IST, AM and PM', () => {

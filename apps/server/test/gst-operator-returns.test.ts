@@ -15,7 +15,7 @@ const istMonth = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0
 const p = (rupees: number) => Math.round(rupees * 100);
 
 describe("the platform's GSTR-8 and s.194-O TDS data", () => {
-  it('reports TCS per supplier GSTIN and place of supply, returns before release included, equal to the ledger', async () => {
+  it("reports TCS per supplier GSTIN in GSTN's Table 3 keys, returns before release included, equal to the ledger", async () => {
     const s = await tradeSetup(t.app);
     const { token } = await loginAdmin(t.app);
     const unregistered = await createBuyerSession(t.app);
@@ -63,29 +63,34 @@ describe("the platform's GSTR-8 and s.194-O TDS data", () => {
     const r = res.json() as Gstr8;
     expect(r.gstin).toBe(DEMO_PLATFORM_GSTIN);
     expect(r.fp).toBe(`${month.slice(5)}${month.slice(0, 4)}`);
-    expect(r.tcs.map((x) => [x.stin, x.pos]).sort()).toEqual([
-      ['27AAPFU0939F1ZV', '27'],
-      ['27AAPFU0939F1ZV', '29'],
+    // GSTN's GSTR-8 Table 3 (the `tcs` section of the return's JSON): one row per supplier GSTIN with exactly the
+    // keys GSTN defines (stin, supR, retsupR, supU, retsupU, amt, iamt, camt, samt); the place of supply is not one.
+    expect(r.tcs).toHaveLength(1);
+    const seller = r.tcs[0];
+    expect(Object.keys(seller ?? {}).sort()).toEqual([
+      'amt',
+      'camt',
+      'iamt',
+      'retsupR',
+      'retsupU',
+      'samt',
+      'stin',
+      'supR',
+      'supU',
     ]);
-    const inter = r.tcs.find((x) => x.pos === '29');
-    const intra = r.tcs.find((x) => x.pos === '27');
-    // 23 units at Rs 100 to a registered buyer: Rs 2,300 taxable, IGST TCS 0.5 %.
-    expect(inter).toMatchObject({
+    // 23 units at Rs 100 to a registered buyer in Karnataka (IGST TCS 0.5 %), and 17 units to an unregistered buyer
+    // in Maharashtra (CGST + SGST TCS) of which Rs 236 (two units with 18 % GST) was refunded before release.
+    expect(seller).toMatchObject({
+      stin: '27AAPFU0939F1ZV',
       supR: 2300,
       retsupR: 0,
-      supU: 0,
-      retsupU: 0,
-      amt: 2300,
+      supU: 1700,
       iamt: 11.5,
-      camt: 0,
-      samt: 0,
     });
-    // 17 units to an unregistered buyer, Rs 236 (two units with 18 % GST) refunded before release.
-    expect(intra).toMatchObject({ supR: 0, retsupR: 0, supU: 1700, iamt: 0 });
-    expect(intra?.retsupU).toBeGreaterThan(0);
-    expect(p(intra?.supU ?? 0) - p(intra?.retsupU ?? 0)).toBe(p(intra?.amt ?? 0));
-    expect(intra?.camt).toBeGreaterThan(0);
-    expect(Math.abs(p(intra?.camt ?? 0) - p(intra?.samt ?? 0))).toBeLessThanOrEqual(1);
+    expect(seller?.retsupU).toBeGreaterThan(0);
+    expect(p(seller?.supR ?? 0) + p(seller?.supU ?? 0) - p(seller?.retsupU ?? 0)).toBe(p(seller?.amt ?? 0));
+    expect(seller?.camt).toBeGreaterThan(0);
+    expect(Math.abs(p(seller?.camt ?? 0) - p(seller?.samt ?? 0))).toBeLessThanOrEqual(1);
 
     // To the paisa: the return's TCS is the ledger's, and its net value is what the releases were taxed on.
     const tcs = r.tcs.reduce((a, x) => a + p(x.iamt) + p(x.camt) + p(x.samt), 0);
@@ -105,8 +110,8 @@ describe("the platform's GSTR-8 and s.194-O TDS data", () => {
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const lines = csv.body.split('\r\n');
     expect(lines[0]).toContain('Net amount liable for TCS');
-    expect(lines).toContain('"27AAPFU0939F1ZV","29-Karnataka",2300,0,0,0,2300,11.5,0,0');
-    expect(lines).toContain('"27AAPFU0939F1ZV","27-Maharashtra",0,0,1700,200,1500,0,3.75,3.75');
+    expect(lines[0]).not.toContain('Place of supply');
+    expect(lines.slice(1)).toEqual(['"27AAPFU0939F1ZV",2300,0,1700,200,3800,11.5,3.75,3.75']);
     // A month without releases is an empty return, not an error.
     const empty = (await call(t.app, 'GET', '/api/admin/finance/gstr8?month=2020-01', { token })).json() as Gstr8;
     expect(empty.tcs).toEqual([]);

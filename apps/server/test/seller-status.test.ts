@@ -57,10 +57,16 @@ const WRITES: Record<string, ManufacturerStatus[]> = {
   'POST /api/orders/{id}/status': ['approved', 'suspended'],
   // Series prefixes and the e-invoicing flag are the account's own compliance settings.
   'PUT /api/settings/tax': ALL,
+  // So is the account's own e-invoice portal user.
+  'PUT /api/settings/einvoice-credentials': ALL,
+  'DELETE /api/settings/einvoice-credentials': ALL,
   // A price correction is a change of the deal; the e-way bill number and the IRN of what was already issued are
   // fulfilment of it.
   'POST /api/orders/{id}/debit-notes': TRADE,
   'POST /api/orders/{id}/eway-bill': ['approved', 'suspended'],
+  // A new vehicle for goods on the road, or cancelling a bill within 24 hours, is fulfilment too.
+  'POST /api/orders/{id}/eway-bill/vehicle': ['approved', 'suspended'],
+  'POST /api/orders/{id}/eway-bill/cancel': ['approved', 'suspended'],
   'POST /api/tax-documents/{id}/einvoice/cancel': ['approved', 'suspended'],
   'POST /api/tax-documents/{id}/einvoice/retry': ['approved', 'suspended'],
 };

@@ -67,6 +67,13 @@ export const taxSettingsSchema = z
   });
 export type TaxSettings = z.output<typeof taxSettingsSchema>;
 
+/** A seller's own API user on the e-invoice portal (for registering IRNs through a GSP); the password is write-only. */
+export const einvoiceCredentialsSchema = z.object({
+  username: z.string().trim().min(1, 'Enter the API user name from the e-invoice portal.').max(100),
+  password: z.string().min(1, 'Enter the API password.').max(100, 'At most 100 characters.'),
+});
+export type EinvoiceCredentialsInput = z.input<typeof einvoiceCredentialsSchema>;
+
 export const TAX_DOCUMENT_LABELS = {
   invoice: 'Tax invoice',
   credit_note: 'Credit note',
@@ -119,6 +126,13 @@ export const EWAY_BILL_MESSAGES = {
   needed: 'This consignment is above Rs 50,000: enter the transport details for its e-way bill.',
 } as const;
 
+const vehicleNumber = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^$|^[A-Z]{2}[0-9A-Z]{2,9}$/, 'Enter a vehicle number like MH12AB1234.'));
+
 /** Transport details of a consignment (e-way bill Part B and the transporter of Part A). */
 export const transportSchema = z
   .object({
@@ -130,13 +144,7 @@ export const transportSchema = z
       .regex(/^$|^[0-9A-Z]{15}$/, 'Transporter GSTIN or ID is 15 letters and digits.')
       .optional(),
     mode: z.enum(TRANSPORT_MODES, { error: 'Choose the mode of transport.' }),
-    vehicleNumber: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .transform((v) => v.replace(/[\s-]/g, ''))
-      .pipe(z.string().regex(/^$|^[A-Z]{2}[0-9A-Z]{2,9}$/, 'Enter a vehicle number like MH12AB1234.'))
-      .optional(),
+    vehicleNumber: vehicleNumber.optional(),
     docNumber: z.string().trim().max(15, 'At most 15 characters.').optional(),
     docDate: z
       .string()
@@ -161,6 +169,57 @@ export const transportSchema = z
   });
 export type TransportInput = z.input<typeof transportSchema>;
 
+/** Part-B update (NIC's VEHEWB) reasons: 1 breakdown, 2 transhipment, 3 others (remarks say which), 4 first time. */
+export const EWB_VEHICLE_REASONS = ['1', '2', '3', '4'] as const;
+/** Cancellation (NIC's CANEWB) reasons: 1 duplicate, 2 order cancelled, 3 data entry mistake, 4 others. */
+export const EWB_CANCEL_REASONS = ['1', '2', '3', '4'] as const;
+/** An e-way bill can be cancelled only within 24 hours of its generation (Rule 138(9)). */
+export const EWAY_BILL_CANCEL_HOURS = 24;
+
+/** A new vehicle (or transport document) for an e-way bill: its Part-B, as the portal's VEHEWB takes it. */
+export const ewayBillVehicleSchema = z
+  .object({
+    mode: z.enum(TRANSPORT_MODES, { error: 'Choose the mode of transport.' }),
+    vehicleNumber: vehicleNumber.optional(),
+    docNumber: z.string().trim().max(15, 'At most 15 characters.').optional(),
+    docDate: z
+      .string()
+      .regex(/^$|^\d{4}-\d{2}-\d{2}$/, 'Enter the date of the transport document.')
+      .optional(),
+    fromPlace: z.string().trim().min(1, 'Enter the place the goods move from.').max(50, 'At most 50 characters.'),
+    fromStateCode: z.string().regex(/^(0[1-9]|[12]\d|3[0-8]|97)$/, 'Choose the state the goods move from.'),
+    reasonCode: z.enum(EWB_VEHICLE_REASONS, { error: 'Choose why the vehicle changes.' }),
+    reasonRemark: z.string().trim().max(50, 'At most 50 characters.').default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.mode === 'road' && !v.vehicleNumber) {
+      ctx.addIssue({ code: 'custom', path: ['vehicleNumber'], message: 'Vehicle number is required for road.' });
+    }
+    if (v.mode !== 'road' && !v.docNumber) {
+      ctx.addIssue({ code: 'custom', path: ['docNumber'], message: 'Transport document number is required.' });
+    }
+    if (v.docNumber && !v.docDate) {
+      ctx.addIssue({ code: 'custom', path: ['docDate'], message: 'Enter the date of the transport document.' });
+    }
+    if (v.reasonCode === '3' && !v.reasonRemark) {
+      ctx.addIssue({ code: 'custom', path: ['reasonRemark'], message: 'Say what the reason is.' });
+    }
+  });
+export type EwayBillVehicleInput = z.input<typeof ewayBillVehicleSchema>;
+
+/** Cancelling an e-way bill (NIC's CANEWB): the reason code and a remark of at most 50 characters. */
+export const ewayBillCancelSchema = z
+  .object({
+    reasonCode: z.enum(EWB_CANCEL_REASONS, { error: 'Choose why the e-way bill is cancelled.' }),
+    remark: z.string().trim().max(50, 'At most 50 characters.').default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.reasonCode === '4' && !v.remark) {
+      ctx.addIssue({ code: 'custom', path: ['remark'], message: 'Say what the reason is.' });
+    }
+  });
+export type EwayBillCancelInput = z.input<typeof ewayBillCancelSchema>;
+
 export const ewayBillNumberSchema = z.object({
   ewbNumber: z
     .string()
@@ -168,12 +227,13 @@ export const ewayBillNumberSchema = z.object({
     .regex(/^\d{12}$/, 'An e-way bill number is 12 digits.'),
 });
 
-/** GSTR-8 (the operator's TCS return) in the GSTN offline tool's shape: amounts in rupees, as the portal reads them. */
+/**
+ * GSTR-8 (the operator's TCS return), Table 3, as GSTN's return JSON names it (section `tcs`; `tcsa` holds
+ * amendments, with `ostin` and `ofp`): one row per supplier GSTIN, amounts in rupees. There is no place of supply.
+ */
 export interface Gstr8Row {
   /** GSTIN of the supplier (the seller). */
   stin: string;
-  /** Place of supply: the state code the goods were shipped to. */
-  pos: string;
   /** Gross value of supplies made to registered persons (taxable value, rupees). */
   supR: number;
   /** Value of supplies returned by registered persons. */

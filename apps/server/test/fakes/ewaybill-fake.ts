@@ -10,14 +10,21 @@ import type { AddressInfo } from 'node:net';
  *   password }` give `{ status: "1", authtoken }`; wrong ones `{ status: "0", error }`.
  * - POST /ewaybillapi/v1.03/ewayapi: an `authtoken` header and `{ action: "GENEWAYBILL", data }` give
  *   `{ status: "1", data: { ewayBillNo, ewayBillDate, validUpto } }` (dates as "dd/MM/yyyy hh:mm:ss AM", IST).
+ * - POST /ewaybillapi/v1.03/ewayapi with `{ action: "VEHEWB", data: { ewbNo, vehicleNo, fromPlace, fromState,
+ *   reasonCode, reasonRem, transDocNo, transDocDate, transMode, vehicleType } }` gives `{ vehUpdDate, validUpto }`;
+ *   `{ action: "CANEWB", data: { ewbNo, cancelRsnCode, cancelRmrk } }` gives `{ ewayBillNo, cancelDate }`.
  * Refusals are `{ status: "0", error: base64('{"errorCodes":"604,"}') }`, as the portal writes them: 238 for an
- * unknown token, 604 for a document number that has an e-way bill, 402 when Part A misses a required field.
+ * unknown token, 604 for a document number that has an e-way bill, 402 when Part A misses a required field, 304 for
+ * a vehicle number the portal's formats do not match, 312 for an unknown or cancelled bill, 315 for a cancellation
+ * more than 24 hours after generation (the fake's clock: `now`).
  * `expireTokens()` forgets every token (the portal restarted); `down` answers 503.
  */
 export interface EwayBillFake {
   url: string;
   requests: Array<{ path: string; headers: Record<string, unknown>; body: Record<string, unknown> }>;
-  bills: Map<string, { ewayBillNo: string; data: Record<string, unknown> }>;
+  bills: Map<string, { ewayBillNo: string; data: Record<string, unknown>; generatedAt: Date; cancelled?: boolean }>;
+  /** The fake portal's clock (tests move it to see the 24-hour rule). */
+  now: () => Date;
   expireTokens(): void;
   down: boolean;
   close(): Promise<void>;
@@ -41,11 +48,19 @@ const refuse = (codes: string) => ({
   status: '0',
   error: Buffer.from(JSON.stringify({ errorCodes: `${codes},` })).toString('base64'),
 });
+const pad = (n: number) => String(n).padStart(2, '0');
 const portalDate = (at: Date) => {
   const d = new Date(at.getTime() + 330 * 60_000);
   const h = d.getUTCHours();
-  const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${pad(h % 12 || 12)}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} ${h < 12 ? 'AM' : 'PM'}`;
+};
+/** Written here from the rule (1 day per 200 km or part, ending 11:59 PM IST), not imported from the adapter. */
+const validUpto = (from: Date, km: number) => {
+  const d = new Date(from.getTime() + 330 * 60_000);
+  const end = new Date(
+    Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + Math.max(1, Math.ceil(km / 200))),
+  );
+  return `${pad(end.getUTCDate())}/${pad(end.getUTCMonth() + 1)}/${end.getUTCFullYear()} 11:59:00 PM`;
 };
 
 export async function startEwayBillFake(opts: {
@@ -55,7 +70,8 @@ export async function startEwayBillFake(opts: {
   password: string;
 }): Promise<EwayBillFake> {
   const tokens = new Set<string>();
-  const fake = { requests: [], bills: new Map(), down: false } as unknown as EwayBillFake;
+  const fake = { requests: [], bills: new Map(), down: false, now: () => new Date() } as unknown as EwayBillFake;
+  const byNumber = (ewbNo: unknown) => [...fake.bills.values()].find((b) => b.ewayBillNo === String(ewbNo));
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => {
@@ -91,18 +107,44 @@ export async function startEwayBillFake(opts: {
         const key = `${data.fromGstin}|${data.docType}|${data.docNo}`;
         if (fake.bills.has(key)) return send(refuse('604'));
         const ewayBillNo = `${3}${String(randomInt(1e11)).padStart(11, '0')}`;
-        fake.bills.set(key, { ewayBillNo, data });
-        const now = new Date();
-        const days = Math.max(1, Math.ceil(Number(data.transDistance) / 200));
+        const now = fake.now();
+        fake.bills.set(key, { ewayBillNo, data, generatedAt: now });
         return send({
           status: '1',
           data: {
             ewayBillNo: Number(ewayBillNo),
             ewayBillDate: portalDate(now),
-            validUpto: portalDate(new Date(now.getTime() + days * 86_400_000)),
+            validUpto: validUpto(now, Number(data.transDistance)),
             alert: '',
           },
         });
+      }
+      if (req.url === '/ewaybillapi/v1.03/ewayapi' && body.action === 'VEHEWB') {
+        if (!client || !tokens.has(String(req.headers.authtoken))) return send(refuse('238'));
+        const data = (body.data ?? {}) as Record<string, unknown>;
+        const bill = byNumber(data.ewbNo);
+        if (!bill || bill.cancelled) return send(refuse('312'));
+        if (String(data.transMode) === '1' && !/^[A-Z]{2}[0-9]{1,2}[A-Z]{0,3}[0-9]{4}$/.test(String(data.vehicleNo))) {
+          return send(refuse('304'));
+        }
+        if (!data.fromPlace) return send(refuse('305'));
+        // A change of vehicle keeps the validity counted from the first Part-B.
+        return send({
+          status: '1',
+          data: {
+            vehUpdDate: portalDate(fake.now()),
+            validUpto: validUpto(bill.generatedAt, Number(bill.data.transDistance)),
+          },
+        });
+      }
+      if (req.url === '/ewaybillapi/v1.03/ewayapi' && body.action === 'CANEWB') {
+        if (!client || !tokens.has(String(req.headers.authtoken))) return send(refuse('238'));
+        const data = (body.data ?? {}) as Record<string, unknown>;
+        const bill = byNumber(data.ewbNo);
+        if (!bill || bill.cancelled) return send(refuse('312'));
+        if (fake.now().getTime() - bill.generatedAt.getTime() > 24 * 3_600_000) return send(refuse('315'));
+        bill.cancelled = true;
+        return send({ status: '1', data: { ewayBillNo: Number(bill.ewayBillNo), cancelDate: portalDate(fake.now()) } });
       }
       res.statusCode = 404;
       res.end('{}');

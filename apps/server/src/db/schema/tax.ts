@@ -32,6 +32,20 @@ export const sellerTaxSettings = pgTable('seller_tax_settings', {
 });
 
 /**
+ * A seller's own API user on the e-invoice portal (IRP), for EINVOICE_PROVIDER=gsp: the user name, and the password
+ * sealed with AES-256-GCM under EINVOICE_CREDENTIALS_KEY (lib/secret-box.ts; bound to the seller's id). The
+ * password is never sent back to the browser.
+ */
+export const sellerEinvoiceCredentials = pgTable('seller_einvoice_credentials', {
+  manufacturerId: uuid('manufacturer_id')
+    .primaryKey()
+    .references(() => manufacturers.id, { onDelete: 'cascade' }),
+  username: text('username').notNull(),
+  passwordSealed: text('password_sealed').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The last number issued in one series (seller, financial year, kind). The row is locked by the issuing
  * transaction (UPDATE ... RETURNING), so numbers are consecutive with no gaps: a rolled-back issue gives its
  * number back, which a sequence would not.
@@ -121,5 +135,16 @@ export const ewayBills = pgTable('eway_bills', {
   payload: jsonb('payload').notNull(),
   ewbNumber: text('ewb_number'),
   ewbDate: timestamp('ewb_date', { withTimezone: true }),
+  /** The end of its validity as the portal gave it (or, for a number the seller entered, as the rules give it). */
+  validUntil: timestamp('valid_until', { withTimezone: true }),
+  /** Where the goods move from now, and when Part-B last changed (a new vehicle or transport document). */
+  fromPlace: text('from_place'),
+  fromStateCode: text('from_state_code'),
+  vehicleUpdatedAt: timestamp('vehicle_updated_at', { withTimezone: true }),
+  /** Every Part-B change: `{ at, mode, vehicleNumber, docNumber, docDate, fromPlace, fromStateCode, reasonCode, reasonRemark }`. */
+  vehicleUpdates: jsonb('vehicle_updates').notNull().default([]),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  cancelReasonCode: text('cancel_reason_code'),
+  cancelRemark: text('cancel_remark'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

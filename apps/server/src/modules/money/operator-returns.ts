@@ -1,4 +1,4 @@
-import { csvRecord, type Gstr8, gstStateCodeOf, stateNameOf } from '@ub/shared';
+import { csvRecord, type Gstr8 } from '@ub/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { monthBounds } from '../tax-documents/gstr1.ts';
@@ -64,7 +64,6 @@ async function orderTaxRows(db: Db, start: Date, end: Date): Promise<OrderTaxRow
 /** Paise sums of a GSTR-8 row before they are written in rupees. */
 interface Gstr8Paise {
   stin: string;
-  pos: string;
   supR: number;
   retsupR: number;
   supU: number;
@@ -78,8 +77,9 @@ interface Gstr8Paise {
 const rupees = (paise: number) => Math.round(paise) / 100;
 
 /**
- * GSTR-8 of a month (IST), Table 3 in the offline utility's JSON keys: one row per supplier GSTIN and place of
- * supply. Values are taxable values (TCS is on the net taxable value); "returns" are what was refunded before the
+ * GSTR-8 of a month (IST), Table 3 in GSTN's JSON keys (section `tcs`: stin, supR, retsupR, supU, retsupU, amt,
+ * iamt, camt, samt): one row per supplier GSTIN, IGST and CGST + SGST side by side (the table has no place of
+ * supply). Values are taxable values (TCS is on the net taxable value); "returns" are what was refunded before the
  * money was released, so gross less returns is the value the TCS was computed on. Intra-state TCS is split into
  * CGST and SGST per order, the odd paisa (if any) to SGST, so each row's three amounts sum to the ledger's TCS.
  */
@@ -90,11 +90,9 @@ export async function gstr8(db: Db, platformGstin: string, month: string): Promi
   for (const r of rows) {
     const tcs = Number(r.tcs);
     if (tcs === 0) continue;
-    const pos = gstStateCodeOf(r.ship_state) ?? r.gstin.slice(0, 2);
-    const key = `${r.gstin}|${pos}`;
+    const key = r.gstin;
     const row = byKey.get(key) ?? {
       stin: r.gstin,
-      pos,
       supR: 0,
       retsupR: 0,
       supU: 0,
@@ -128,7 +126,6 @@ export async function gstr8(db: Db, platformGstin: string, month: string): Promi
     fp,
     tcs: [...byKey.values()].map((p) => ({
       stin: p.stin,
-      pos: p.pos,
       supR: rupees(p.supR),
       retsupR: rupees(p.retsupR),
       supU: rupees(p.supU),
@@ -141,11 +138,10 @@ export async function gstr8(db: Db, platformGstin: string, month: string): Promi
   };
 }
 
-/** GSTR-8 Table 3 as CSV, in the offline utility's column order; the place of supply as "29-Karnataka". */
+/** GSTR-8 Table 3 as CSV, one row per supplier GSTIN, in the order of the return's columns. */
 export function gstr8Csv(r: Gstr8): string {
   const head = [
     'GSTIN of supplier',
-    'Place of supply',
     'Gross value of supplies made to registered persons',
     'Value of supplies returned by registered persons',
     'Gross value of supplies made to unregistered persons',
@@ -157,20 +153,7 @@ export function gstr8Csv(r: Gstr8): string {
   ];
   return [
     csvRecord(head),
-    ...r.tcs.map((t) =>
-      csvRecord([
-        t.stin,
-        `${t.pos}-${stateNameOf(t.pos) ?? ''}`,
-        t.supR,
-        t.retsupR,
-        t.supU,
-        t.retsupU,
-        t.amt,
-        t.iamt,
-        t.camt,
-        t.samt,
-      ]),
-    ),
+    ...r.tcs.map((t) => csvRecord([t.stin, t.supR, t.retsupR, t.supU, t.retsupU, t.amt, t.iamt, t.camt, t.samt])),
   ].join('\r\n');
 }
 

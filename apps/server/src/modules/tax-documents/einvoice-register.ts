@@ -5,7 +5,8 @@ import type { Scope } from '../../lib/deps.ts';
 import { conflict } from '../../lib/errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { EINVOICE_DOC_TYPE, einvoiceJson } from './einvoice.ts';
-import { type EinvoiceProvider, einvoiceProvider, IrpError, irnOf } from './providers/einvoice.ts';
+import { sellerEinvoiceProvider } from './einvoice-credentials.ts';
+import { type EinvoiceProvider, IrpError, irnOf } from './providers/einvoice.ts';
 import { documentFor } from './queries.ts';
 import type { FrozenDocument } from './types.ts';
 
@@ -22,12 +23,14 @@ export async function enqueueEinvoice(tx: Db, documentId: string) {
  * failure to reach the provider records the error and throws, so the job runner tries again with backoff. The
  * IRN that comes back is checked against the one computed here (SHA-256 of GSTIN, year, type and number).
  */
-export async function registerEinvoice(db: Db, documentId: string, provider: EinvoiceProvider = einvoiceProvider()) {
+export async function registerEinvoice(db: Db, documentId: string, given?: EinvoiceProvider) {
   const [doc] = await db.select().from(taxDocuments).where(eq(taxDocuments.id, documentId)).limit(1);
   if (!doc || doc.einvoiceStatus !== 'pending') return;
   const body = doc.body as FrozenDocument;
   const expected = irnOf(body.seller.gstin ?? '', body.financialYear, EINVOICE_DOC_TYPE[body.kind], body.number);
   try {
+    // The seller's own portal user with a GSP (einvoice-credentials.ts); a missing one fails the document visibly.
+    const provider = given ?? (await sellerEinvoiceProvider(db, doc.manufacturerId, body.seller.gstin ?? ''));
     const r = await provider.generate(einvoiceJson(body));
     if (r.irn !== expected) throw new IrpError('IRN', `The IRN returned (${r.irn}) is not this document's.`);
     await db
@@ -68,7 +71,7 @@ export async function cancelEinvoice(
   documentId: string,
   input: { reason: '1' | '2' | '3' | '4'; remark: string },
   now: Date,
-  provider: EinvoiceProvider = einvoiceProvider(),
+  given?: EinvoiceProvider,
 ) {
   const doc = await documentFor(db, scope, documentId);
   if (doc.einvoiceStatus !== 'registered' || !doc.irn || !doc.ackDate) {
@@ -78,6 +81,8 @@ export async function cancelEinvoice(
     throw conflict('An IRN can be cancelled only within 24 hours of its acknowledgement: issue a credit note instead.');
   }
   try {
+    const body = doc.body as FrozenDocument;
+    const provider = given ?? (await sellerEinvoiceProvider(db, doc.manufacturerId, body.seller.gstin ?? ''));
     await provider.cancel(doc.irn, input.reason, input.remark);
   } catch (err) {
     throw conflict((err as Error).message);

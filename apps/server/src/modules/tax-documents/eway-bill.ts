@@ -1,12 +1,25 @@
-import { EWAY_BILL_MESSAGES, EWAY_BILL_THRESHOLD_PAISE, type transportSchema } from '@ub/shared';
+import {
+  EWAY_BILL_CANCEL_HOURS,
+  EWAY_BILL_MESSAGES,
+  EWAY_BILL_THRESHOLD_PAISE,
+  type ewayBillCancelSchema,
+  type ewayBillVehicleSchema,
+  type transportSchema,
+} from '@ub/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { ewayBills } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/deps.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, msg, notFound } from '../../lib/errors.ts';
 import { invoiceOf, type TaxDocumentRow } from './commands.ts';
-import { type EwayBillAnswer, EwayBillError, ewayBillProvider } from './providers/ewaybill.ts';
+import {
+  type EwayBillAnswer,
+  EwayBillError,
+  ewayBillProvider,
+  ewayBillValidUntil,
+  portalDate,
+} from './providers/ewaybill.ts';
 import type { FrozenDocument } from './types.ts';
 
 export type Transport = z.output<typeof transportSchema>;
@@ -135,6 +148,9 @@ export async function recordEwayBill(tx: Db, invoice: TaxDocumentRow, t: Transpo
       payload,
       ewbNumber: answer.ewbNumber,
       ewbDate: answer.ewbDate,
+      validUntil: answer.validUpto ?? null,
+      fromPlace: payload.billLists[0]?.fromPlace ?? null,
+      fromStateCode: (invoice.body as FrozenDocument).seller.stateCode || null,
     })
     .onConflictDoNothing();
 }
@@ -153,6 +169,110 @@ export async function setEwayBillNumber(db: Db, scope: Scope, orderId: string, e
   if (row.ewbNumber && row.ewbNumber !== ewbNumber) {
     throw conflict(`E-way bill ${row.ewbNumber} is already recorded for this order.`);
   }
-  await db.update(ewayBills).set({ ewbNumber, ewbDate: at }).where(eq(ewayBills.orderId, orderId));
-  return { ...row, ewbNumber, ewbDate: at };
+  // The portal counts the validity from its own generation time; from the moment the seller enters the number is
+  // the nearest this side knows (the seller generated it just before).
+  const validUntil = row.validUntil ?? ewayBillValidUntil(at, row.distanceKm);
+  await db.update(ewayBills).set({ ewbNumber, ewbDate: at, validUntil }).where(eq(ewayBills.orderId, orderId));
+  return { ...row, ewbNumber, ewbDate: at, validUntil };
 }
+
+export type VehicleChange = z.output<typeof ewayBillVehicleSchema>;
+export type EwayBillCancel = z.output<typeof ewayBillCancelSchema>;
+
+const ddmmyyyyOf = (isoDate: string) => isoDate.split('-').reverse().join('/');
+const whenText = (at: Date) => `${portalDate(at)} IST`;
+
+/** The e-way bill the seller may change: generated (it has a number), through a provider that manages it, live. */
+async function liveBill(db: Db, scope: Scope, orderId: string) {
+  const row = await ewayBillOf(db, scope, orderId);
+  if (!row) throw notFound(msg('errors.server.noEwayBill'));
+  if (!row.ewbNumber) throw conflict(msg('errors.ewayBill.noNumber'));
+  if (row.cancelledAt) throw conflict(msg('errors.ewayBill.cancelled', { when: whenText(row.cancelledAt) }));
+  const provider = ewayBillProvider();
+  if (!provider.managesBills) throw conflict(msg('errors.ewayBill.onPortal'));
+  return { row, ewbNumber: row.ewbNumber, provider };
+}
+
+const portalRefusal = (err: unknown) => {
+  if (!(err instanceof EwayBillError)) return err;
+  return conflict(err.retryable ? `${err.message} Nothing was changed; try again in a few minutes.` : err.message);
+};
+
+/**
+ * Part-B update (the portal's VEHEWB): a new vehicle or transport document, the place and state the goods move
+ * from and the reason. Refused once the validity has ended (as the portal does); the validity the portal answers
+ * is stored (it changes only when Part-B is entered for the first time).
+ */
+export async function updateEwayBillVehicle(db: Db, scope: Scope, orderId: string, v: VehicleChange, at: Date) {
+  const { row, ewbNumber, provider } = await liveBill(db, scope, orderId);
+  if (row.validUntil && at > row.validUntil) {
+    throw conflict(msg('errors.ewayBill.expired', { when: whenText(row.validUntil) }));
+  }
+  const road = v.mode === 'road';
+  let answer: Awaited<ReturnType<typeof provider.updateVehicle>>;
+  try {
+    answer = await provider.updateVehicle({
+      ewbNo: Number(ewbNumber),
+      vehicleNo: road ? (v.vehicleNumber ?? '') : '',
+      fromPlace: v.fromPlace,
+      fromState: Number(v.fromStateCode),
+      reasonCode: v.reasonCode,
+      reasonRem: v.reasonRemark,
+      transDocNo: v.docNumber ?? '',
+      transDocDate: v.docDate ? ddmmyyyyOf(v.docDate) : '',
+      transMode: MODE_CODE[v.mode],
+      vehicleType: road ? 'R' : '',
+    });
+  } catch (err) {
+    throw portalRefusal(err);
+  }
+  const updatedAt = answer.updatedAt ?? at;
+  const change = {
+    at: updatedAt.toISOString(),
+    mode: v.mode,
+    vehicleNumber: road ? (v.vehicleNumber ?? null) : null,
+    docNumber: v.docNumber || null,
+    docDate: v.docDate || null,
+    fromPlace: v.fromPlace,
+    fromStateCode: v.fromStateCode,
+    reasonCode: v.reasonCode,
+    reasonRemark: v.reasonRemark,
+  };
+  const values = {
+    transportMode: v.mode,
+    vehicleNumber: change.vehicleNumber,
+    transportDocNumber: change.docNumber,
+    transportDocDate: change.docDate,
+    fromPlace: v.fromPlace,
+    fromStateCode: v.fromStateCode,
+    vehicleUpdatedAt: updatedAt,
+    vehicleUpdates: [...((row.vehicleUpdates as unknown[]) ?? []), change],
+    validUntil: answer.validUpto ?? row.validUntil,
+  };
+  await db.update(ewayBills).set(values).where(eq(ewayBills.orderId, orderId));
+  return { ...row, ...values };
+}
+
+/**
+ * Cancels the e-way bill (the portal's CANEWB) with the reason code and remark. Only within 24 hours of its
+ * generation (Rule 138(9)): refused here before asking the portal, which refuses it too.
+ */
+export async function cancelEwayBill(db: Db, scope: Scope, orderId: string, c: EwayBillCancel, at: Date) {
+  const { row, ewbNumber, provider } = await liveBill(db, scope, orderId);
+  const generatedAt = row.ewbDate ?? row.createdAt;
+  if (at.getTime() - generatedAt.getTime() > EWAY_BILL_CANCEL_HOURS * 3_600_000) {
+    throw conflict(msg('errors.ewayBill.cancelWindow', { when: whenText(generatedAt) }));
+  }
+  let answer: Awaited<ReturnType<typeof provider.cancel>>;
+  try {
+    answer = await provider.cancel(Number(ewbNumber), Number(c.reasonCode), c.remark);
+  } catch (err) {
+    throw portalRefusal(err);
+  }
+  const values = { cancelledAt: answer.cancelledAt ?? at, cancelReasonCode: c.reasonCode, cancelRemark: c.remark };
+  await db.update(ewayBills).set(values).where(eq(ewayBills.orderId, orderId));
+  return { ...row, ...values };
+}
+
+/** Whether this deployment's provider lets the seller update and cancel e-way bills from here. */
+export const ewayBillsManagedHere = () => ewayBillProvider().managesBills;

@@ -28,8 +28,9 @@ const B2CL_FROM_AUG_2024 = 100_000_00;
 const B2CL_BEFORE = 250_000_00;
 export const b2clLimitPaise = (at: Date) => (at >= new Date('2024-07-31T18:30:00Z') ? B2CL_FROM_AUG_2024 : B2CL_BEFORE);
 
-const amt = (paise: number) => Math.round(paise) / 100;
-const istDate = (iso: string | Date) => {
+export const amt = (paise: number) => Math.round(paise) / 100;
+/** A date as the offline tool writes it: dd-mm-yyyy, in IST. */
+export const istDate = (iso: string | Date) => {
   const d = new Date(new Date(iso).getTime() + 330 * 60_000);
   return `${String(d.getUTCDate()).padStart(2, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${d.getUTCFullYear()}`;
 };
@@ -52,7 +53,10 @@ interface ItmDet {
 }
 
 /** Lines of a document summed by rate, as the tool's items (num = rate x 100 + 1, as the tool numbers them). */
-function itemsByRate(lines: FrozenLine[], sign = 1) {
+export function itemsByRate(
+  lines: Array<Pick<FrozenLine, 'gstRate' | 'taxablePaise' | 'igstPaise' | 'cgstPaise' | 'sgstPaise'>>,
+  sign = 1,
+) {
   const byRate = new Map<number, { t: number; i: number; c: number; s: number }>();
   for (const l of lines) {
     const r = byRate.get(l.gstRate) ?? { t: 0, i: 0, c: 0, s: 0 };

@@ -20,27 +20,25 @@ describe('Finance > Operator returns', () => {
       tcs: [
         {
           stin: '27AAPFU0939F1ZV',
-          pos: '29',
           supR: 2300,
-          retsupR: 0,
-          supU: 0,
-          retsupU: 0,
-          amt: 2300,
-          iamt: 11.5,
-          camt: 0,
-          samt: 0,
-        },
-        {
-          stin: '27AAPFU0939F1ZV',
-          pos: '27',
-          supR: 0,
           retsupR: 0,
           supU: 1700,
           retsupU: 200,
-          amt: 1500,
-          iamt: 0,
+          amt: 3800,
+          iamt: 11.5,
           camt: 3.75,
           samt: 3.75,
+        },
+        {
+          stin: '29AAACV1234F1Z5',
+          supR: 500,
+          retsupR: 0,
+          supU: 0,
+          retsupU: 0,
+          amt: 500,
+          iamt: 0,
+          camt: 1.25,
+          samt: 1.25,
         },
       ],
     };
@@ -52,10 +50,12 @@ describe('Finance > Operator returns', () => {
       </QueryClientProvider>,
     );
     expect(await screen.findByText('27AAFCU5055K1ZZ', { exact: false })).toBeInTheDocument();
-    // 11.50 + 3.75 + 3.75
-    expect(screen.getByText('₹19.00')).toBeInTheDocument();
-    expect(screen.getAllByText('27AAPFU0939F1ZV')).toHaveLength(2);
+    // 11.50 + 3.75 + 3.75 + 1.25 + 1.25
+    expect(screen.getByText('₹21.50')).toBeInTheDocument();
+    expect(screen.getAllByText('27AAPFU0939F1ZV')).toHaveLength(1);
+    expect(screen.queryByText('Place of supply')).toBeNull();
     expect(String(fetch.mock.calls[0]?.[0])).toMatch(/^\/api\/admin\/finance\/gstr8\?month=\d{4}-\d{2}$/);
     expect(screen.getByRole('button', { name: /TDS 194-O, quarter \d{4}-\d{2}-Q[1-4]/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Platform GSTR-1 JSON' })).toBeEnabled();
   });
 });

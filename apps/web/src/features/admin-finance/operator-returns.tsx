@@ -22,7 +22,6 @@ export function quarterOf(month: string): string {
 
 const columns: Array<Column<Gstr8Row>> = [
   { id: 'stin', header: 'Supplier GSTIN', cell: (r) => <span className="font-mono text-xs">{r.stin}</span> },
-  { id: 'pos', header: 'Place of supply', cell: (r) => r.pos },
   { id: 'gross', header: 'Gross (reg. / unreg.)', cell: (r) => `${rs(r.supR)} / ${rs(r.supU)}` },
   { id: 'ret', header: 'Returned (reg. / unreg.)', cell: (r) => `${rs(r.retsupR)} / ${rs(r.retsupU)}` },
   { id: 'net', header: 'Net liable for TCS', cell: (r) => rs(r.amt) },
@@ -59,10 +58,11 @@ export function OperatorReturns() {
 
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-4" aria-label="Operator returns">
-      <h2 className="mb-1 text-base font-semibold text-slate-900">Operator returns (GSTR-8 and TDS 194-O)</h2>
+      <h2 className="mb-1 text-base font-semibold text-slate-900">Operator returns (GSTR-8, GSTR-1 and TDS 194-O)</h2>
       <p className="mb-3 text-sm text-slate-600">
         The platform's own filings as e-commerce operator, from the TCS and TDS in the ledger. Upload the GSTR-8 JSON
-        with the GST offline utility; the TDS file lists each seller PAN for Form 26Q.
+        with the GST offline utility; the platform's GSTR-1 JSON holds its commission tax invoices to sellers (SAC
+        998599); the TDS file lists each seller PAN for Form 26Q.
       </p>
       <div className="mb-3 flex flex-wrap items-end gap-2">
         <div className="max-w-xs">
@@ -82,6 +82,18 @@ export function OperatorReturns() {
           }
         >
           GSTR-8 CSV
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={!valid || busy}
+          onClick={() =>
+            void save(
+              `/admin/finance/platform-gstr1?month=${month}`,
+              `GSTR1_platform_${month.slice(5)}${month.slice(0, 4)}.json`,
+            )
+          }
+        >
+          Platform GSTR-1 JSON
         </Button>
         <Button
           variant="secondary"
@@ -106,12 +118,7 @@ export function OperatorReturns() {
             <p className="mb-2 text-sm">
               GSTIN {gstr8.data.gstin}, TCS collected in the month: <strong>{formatInr(total / 100)}</strong>
             </p>
-            <DataTable
-              label="GSTR-8 Table 3"
-              columns={columns}
-              rows={gstr8.data.tcs}
-              rowId={(r) => `${r.stin}-${r.pos}`}
-            />
+            <DataTable label="GSTR-8 Table 3" columns={columns} rows={gstr8.data.tcs} rowId={(r) => r.stin} />
           </>
         ) : (
           <p className="text-sm text-slate-500">No TCS was collected in this month.</p>

@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  EwayBillCancelInput,
+  EwayBillVehicleInput,
   DebitNoteInput,
   OrderDetail,
   OrderListItem,
@@ -77,10 +79,21 @@ export function useDebitNote(id: string) {
 
 export interface EwayBill {
   ewbNumber: string | null;
+  ewbDate: string | null;
+  validUntil: string | null;
   transporterName: string;
   transportMode: string;
   vehicleNumber: string | null;
+  transportDocNumber: string | null;
+  fromPlace: string | null;
+  fromStateCode: string | null;
+  vehicleUpdatedAt: string | null;
   distanceKm: number;
+  cancelledAt: string | null;
+  cancelReasonCode: string | null;
+  cancelRemark: string | null;
+  cancellableUntil: string | null;
+  managed: boolean;
   payload: unknown;
 }
 
@@ -93,6 +106,26 @@ export function useEwayBill(id: string) {
         if (e.status === 404) return null;
         throw e;
       }),
+  });
+}
+
+/** POST /api/orders/:id/eway-bill/vehicle: a new Part-B (vehicle or transport document) on the portal. */
+export function useUpdateEwayBillVehicle(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EwayBillVehicleInput) =>
+      api<EwayBill>(`/orders/${id}/eway-bill/vehicle`, { method: 'POST', body }),
+    onSuccess: (row) => qc.setQueryData(['eway-bill', id], row),
+  });
+}
+
+/** POST /api/orders/:id/eway-bill/cancel: cancels it on the portal (within 24 hours of generation). */
+export function useCancelEwayBill(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EwayBillCancelInput) =>
+      api<EwayBill>(`/orders/${id}/eway-bill/cancel`, { method: 'POST', body }),
+    onSuccess: (row) => qc.setQueryData(['eway-bill', id], row),
   });
 }
 

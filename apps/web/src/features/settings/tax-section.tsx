@@ -1,6 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type TaxSettings, taxDocumentNumber, financialYearOf, taxSettingsSchema } from '@ub/shared';
+import {
+  type EinvoiceCredentialsInput,
+  einvoiceCredentialsSchema,
+  formatDateTime,
+  type TaxSettings,
+  taxDocumentNumber,
+  financialYearOf,
+  taxSettingsSchema,
+} from '@ub/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -134,6 +142,107 @@ export function TaxSection() {
           </Button>
         </div>
       </div>
+      <EinvoiceCredentials />
     </section>
+  );
+}
+
+interface EinvoiceCredentialsView {
+  username: string | null;
+  saved: boolean;
+  updatedAt: string | null;
+}
+
+/**
+ * The seller's own e-invoice portal API user, for registering IRNs through the GSP. The password field is
+ * write-only: the server never sends it back, so the form always starts empty.
+ */
+export function EinvoiceCredentials() {
+  const t = useT();
+  const qc = useQueryClient();
+  const key = ['settings', 'einvoice-credentials'];
+  const { data } = useQuery({
+    queryKey: key,
+    queryFn: () => api<EinvoiceCredentialsView>('/settings/einvoice-credentials'),
+  });
+  const save = useMutation({
+    mutationFn: (body: EinvoiceCredentialsInput) =>
+      api<EinvoiceCredentialsView>('/settings/einvoice-credentials', { method: 'PUT', body }),
+    onSuccess: (view) => qc.setQueryData(key, view),
+  });
+  const remove = useMutation({
+    mutationFn: () => api<EinvoiceCredentialsView>('/settings/einvoice-credentials', { method: 'DELETE' }),
+    onSuccess: (view) => qc.setQueryData(key, view),
+  });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<EinvoiceCredentialsInput>({
+    resolver: zodResolver(einvoiceCredentialsSchema),
+    defaultValues: { username: '', password: '' },
+  });
+  const submit = handleSubmit(async (values) => {
+    try {
+      const view = await save.mutateAsync(values);
+      reset({ username: view.username ?? '', password: '' });
+      toast.success(t('settings.tax.irpDone'));
+    } catch (e) {
+      const err = e as ApiError;
+      for (const [field, message] of Object.entries(err.fields ?? {})) {
+        setError(field as keyof EinvoiceCredentialsInput, { message });
+      }
+      setError('root', { message: err.message });
+    }
+  });
+  return (
+    <form onSubmit={submit} className="space-y-3 border-t border-slate-200 px-5 py-4" noValidate>
+      <h3 className="font-semibold">{t('settings.tax.irpTitle')}</h3>
+      <p className="text-sm text-slate-600">{t('settings.tax.irpText')}</p>
+      <p className="text-sm">
+        {data?.saved && data.username && data.updatedAt
+          ? t('settings.tax.irpSaved', { username: data.username, when: formatDateTime(data.updatedAt) })
+          : t('settings.tax.irpNone')}
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          label={t('settings.tax.irpUser')}
+          autoComplete="off"
+          error={errors.username?.message}
+          {...register('username')}
+        />
+        <TextField
+          label={t('settings.tax.irpPassword')}
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+      </div>
+      <FormError message={errors.root?.message} />
+      <div className="flex justify-end gap-2">
+        {data?.saved && (
+          <Button
+            variant="secondary"
+            disabled={remove.isPending}
+            onClick={async () => {
+              try {
+                await remove.mutateAsync();
+                toast.success(t('settings.tax.irpRemoved'));
+              } catch (e) {
+                toast.error((e as Error).message);
+              }
+            }}
+          >
+            {t('settings.tax.irpRemove')}
+          </Button>
+        )}
+        <Button type="submit" disabled={save.isPending}>
+          {t('settings.tax.irpSave')}
+        </Button>
+      </div>
+    </form>
   );
 }

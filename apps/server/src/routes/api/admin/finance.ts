@@ -13,6 +13,7 @@ import { conflict } from '../../../lib/errors.ts';
 import { depsOf } from '../../../lib/deps.ts';
 import { confirmBankTransfer, rejectBankTransfer } from '../../../modules/money/intake.ts';
 import { gstr8, gstr8Csv, tds194o, tds194oCsv, tdsPeriod } from '../../../modules/money/operator-returns.ts';
+import { platformGstr1 } from '../../../modules/money/platform-gstr1.ts';
 import { financeOverview, taxSummary } from '../../../modules/money/queries.ts';
 import {
   commissionSettingsSchema,
@@ -213,6 +214,28 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('application/json')
         .header('content-disposition', `attachment; filename="${name}.json"`)
+        .send(JSON.stringify(data));
+    },
+  );
+  app.get(
+    '/admin/finance/platform-gstr1',
+    {
+      schema: {
+        ...base,
+        summary:
+          "The platform's own GSTR-1 of a month (IST): its commission tax invoices to sellers (SAC 998599) as the offline tool's JSON (b2b, hsn, doc_issue)",
+        querystring: z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM.') }),
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const gstin = app.config.platformGstin;
+      if (!gstin) throw conflict("Set PLATFORM_GSTIN (the platform's GSTIN) to prepare its GSTR-1.");
+      const data = await platformGstr1(app.db, gstin, req.query.month);
+      reply.header('cache-control', 'private, no-store');
+      return reply
+        .type('application/json')
+        .header('content-disposition', `attachment; filename="GSTR1_${data.gstin}_${data.fp}.json"`)
         .send(JSON.stringify(data));
     },
   );

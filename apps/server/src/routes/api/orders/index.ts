@@ -1,6 +1,9 @@
 import {
   debitNoteSchema,
+  EWAY_BILL_CANCEL_HOURS,
+  ewayBillCancelSchema,
   ewayBillNumberSchema,
+  ewayBillVehicleSchema,
   errorBody,
   listQuery,
   ORDER_TABS,
@@ -21,7 +24,13 @@ import { sendPrivateFile } from '../../../lib/storage.ts';
 import { sellerEvidenceFile } from '../../../modules/disputes/evidence.ts';
 import { sellerOrderDisputes as loadDisputes } from '../../../modules/disputes/queries.ts';
 import { issueDebitNote } from '../../../modules/tax-documents/commands.ts';
-import { ewayBillOf, setEwayBillNumber } from '../../../modules/tax-documents/eway-bill.ts';
+import {
+  cancelEwayBill,
+  ewayBillOf,
+  ewayBillsManagedHere,
+  setEwayBillNumber,
+  updateEwayBillVehicle,
+} from '../../../modules/tax-documents/eway-bill.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { orderInvoicePdf, taxDocumentPdf } from '../../../modules/tax-documents/download.ts';
 import { documentFor, documentItem, documentsOfOrder } from '../../../modules/tax-documents/queries.ts';
@@ -188,18 +197,45 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   const ewayBillResponse = z.object({
     ewbNumber: z.string().nullable(),
+    ewbDate: z.string().nullable(),
+    validUntil: z.string().nullable(),
     transporterName: z.string(),
     transportMode: z.string(),
     vehicleNumber: z.string().nullable(),
+    transportDocNumber: z.string().nullable(),
+    fromPlace: z.string().nullable(),
+    fromStateCode: z.string().nullable(),
+    vehicleUpdatedAt: z.string().nullable(),
     distanceKm: z.number(),
+    cancelledAt: z.string().nullable(),
+    cancelReasonCode: z.string().nullable(),
+    cancelRemark: z.string().nullable(),
+    /** Until when the seller may still cancel it (24 hours from generation); null when it has no number. */
+    cancellableUntil: z.string().nullable(),
+    /** Whether Part-B updates and cancellation go through this platform (false: the seller does them on the portal). */
+    managed: z.boolean(),
     payload: z.any(),
   });
+  const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
   const ewayBillView = (row: NonNullable<Awaited<ReturnType<typeof ewayBillOf>>>) => ({
     ewbNumber: row.ewbNumber,
+    ewbDate: iso(row.ewbDate),
+    validUntil: iso(row.validUntil),
     transporterName: row.transporterName,
     transportMode: row.transportMode,
     vehicleNumber: row.vehicleNumber,
+    transportDocNumber: row.transportDocNumber,
+    fromPlace: row.fromPlace,
+    fromStateCode: row.fromStateCode,
+    vehicleUpdatedAt: iso(row.vehicleUpdatedAt),
     distanceKm: row.distanceKm,
+    cancelledAt: iso(row.cancelledAt),
+    cancelReasonCode: row.cancelReasonCode,
+    cancelRemark: row.cancelRemark,
+    cancellableUntil: row.ewbDate
+      ? new Date(row.ewbDate.getTime() + EWAY_BILL_CANCEL_HOURS * 3_600_000).toISOString()
+      : null,
+    managed: ewayBillsManagedHere(),
     payload: row.payload,
   });
 
@@ -243,6 +279,50 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           req.body.ewbNumber,
           new Date(),
         ),
+      ),
+  );
+
+  app.post(
+    '/orders/:id/eway-bill/vehicle',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Update the e-way bill's Part-B (a new vehicle or transport document, the place and state it moves from, the reason); the portal's VEHEWB",
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        body: ewayBillVehicleSchema,
+        response: { 200: ewayBillResponse, 400: errorBody, 404: errorBody, 409: errorBody, ...guarded },
+      },
+    },
+    async (req) =>
+      ewayBillView(
+        await updateEwayBillVehicle(
+          app.db,
+          sellerScope(currentManufacturerId(req)),
+          req.params.id,
+          req.body,
+          new Date(),
+        ),
+      ),
+  );
+
+  app.post(
+    '/orders/:id/eway-bill/cancel',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Cancel the e-way bill within 24 hours of its generation (reason 1 duplicate, 2 order cancelled, 3 data entry mistake, 4 others); the portal's CANEWB",
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        body: ewayBillCancelSchema,
+        response: { 200: ewayBillResponse, 400: errorBody, 404: errorBody, 409: errorBody, ...guarded },
+      },
+    },
+    async (req) =>
+      ewayBillView(
+        await cancelEwayBill(app.db, sellerScope(currentManufacturerId(req)), req.params.id, req.body, new Date()),
       ),
   );
 

@@ -1,6 +1,11 @@
-import { errorBody, taxSettingsSchema } from '@ub/shared';
+import { einvoiceCredentialsSchema, errorBody, taxSettingsSchema } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  einvoiceCredentialsOf,
+  removeEinvoiceCredentials,
+  saveEinvoiceCredentials,
+} from '../../../modules/tax-documents/einvoice-credentials.ts';
 import { saveTaxSettings, taxSettingsOf } from '../../../modules/tax-documents/settings.ts';
 import { currentManufacturerId } from '../../../types.ts';
 import { declareSellerAction } from '../../../plugins/seller-status.ts';
@@ -12,6 +17,12 @@ const taxSettingsResponse = z.object({
   einvoiceApplies: z.boolean(),
 });
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+/** What the browser sees of the stored credentials: the user name and whether a password is kept, never the password. */
+const credentialsResponse = z.object({
+  username: z.string().nullable(),
+  saved: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
 
 /** The seller's tax document settings: series prefixes (numbers of at most 16 characters) and e-invoicing. */
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -42,6 +53,45 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => saveTaxSettings(app.db, currentManufacturerId(req), req.body),
+  );
+
+  app.get(
+    '/settings/einvoice-credentials',
+    {
+      schema: {
+        ...base,
+        summary:
+          'My e-invoice portal API user name and whether its password is stored (the password is never returned)',
+        response: { 200: credentialsResponse, ...errors },
+      },
+    },
+    async (req) => einvoiceCredentialsOf(app.db, currentManufacturerId(req)),
+  );
+
+  app.put(
+    '/settings/einvoice-credentials',
+    {
+      schema: {
+        ...base,
+        summary:
+          'Store my e-invoice portal API user name and password (sealed with AES-256-GCM), used to register my IRNs through the GSP',
+        body: einvoiceCredentialsSchema,
+        response: { 200: credentialsResponse, 409: errorBody, ...errors },
+      },
+    },
+    async (req) => saveEinvoiceCredentials(app.db, currentManufacturerId(req), req.body),
+  );
+
+  app.delete(
+    '/settings/einvoice-credentials',
+    {
+      schema: {
+        ...base,
+        summary: 'Forget my e-invoice portal API credentials',
+        response: { 200: credentialsResponse, ...errors },
+      },
+    },
+    async (req) => removeEinvoiceCredentials(app.db, currentManufacturerId(req)),
   );
 };
 

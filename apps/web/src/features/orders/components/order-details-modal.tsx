@@ -10,6 +10,13 @@ import {
   TRANSPORT_MODES,
   debitNoteSchema,
   type DebitNoteInput,
+  EWB_CANCEL_REASONS,
+  EWB_VEHICLE_REASONS,
+  type EwayBillCancelInput,
+  type EwayBillVehicleInput,
+  ewayBillCancelSchema,
+  ewayBillVehicleSchema,
+  INDIAN_STATES,
   todayInIndia,
 } from '@ub/shared';
 import { Paperclip } from 'lucide-react';
@@ -27,12 +34,15 @@ import { categoryText, orderContentsText, quantityText } from '../../../componen
 import { openPrivateFile } from '../../../lib/open-file.ts';
 import {
   downloadInvoice,
+  type EwayBill,
+  useCancelEwayBill,
   useChangeOrderStatus,
   useDebitNote,
   useEwayBill,
   useOrder,
   useOrderDisputes,
   useSetEwayBillNumber,
+  useUpdateEwayBillVehicle,
 } from '../api.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { OrderTimeline, OrderTotals } from '../../../components/order-summary.tsx';
@@ -523,13 +533,17 @@ function DebitNoteForm({ order, onDone }: { order: OrderDetail; onDone: () => vo
 
 const toPaise = (v: string | number) => Math.round(Number(v) * 100);
 
-/** The e-way bill of a consignment above Rs 50,000: the portal JSON to upload, and the number the portal gave. */
-function EwayBillSection({ orderId }: { orderId: string }) {
+/**
+ * The e-way bill of a consignment above Rs 50,000: the portal JSON to upload, the number the portal gave, its
+ * validity, and (when the platform works with the portal for the seller) Part-B updates and cancellation.
+ */
+export function EwayBillSection({ orderId }: { orderId: string }) {
   const t = useT();
   const { data } = useEwayBill(orderId);
   const save = useSetEwayBillNumber(orderId);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [panel, setPanel] = useState<'none' | 'vehicle' | 'cancel'>('none');
   if (!data) return null;
   const downloadJson = () => {
     const url = URL.createObjectURL(new Blob([JSON.stringify(data.payload, null, 2)], { type: 'application/json' }));
@@ -552,6 +566,9 @@ function EwayBillSection({ orderId }: { orderId: string }) {
       setError(apiErr.fields?.ewbNumber ?? apiErr.message);
     }
   };
+  const live = Boolean(data.ewbNumber && !data.cancelledAt);
+  const canCancel = live && data.cancellableUntil !== null && new Date(data.cancellableUntil).getTime() > Date.now();
+  const days = Math.max(1, Math.ceil(data.distanceKm / 200));
   return (
     <Section title={t('orders.eway.title')}>
       <p>
@@ -559,8 +576,11 @@ function EwayBillSection({ orderId }: { orderId: string }) {
         {(TRANSPORT_MODES as readonly string[]).includes(data.transportMode)
           ? t(`orders.transportModes.${data.transportMode}`)
           : data.transportMode}
-        {data.vehicleNumber ? ` · ${data.vehicleNumber}` : ''} · {t('orders.eway.km', { km: data.distanceKm })}
+        {data.vehicleNumber ? ` · ${data.vehicleNumber}` : ''}
+        {data.transportDocNumber ? ` · ${data.transportDocNumber}` : ''} ·{' '}
+        {t('orders.eway.km', { km: data.distanceKm })}
       </p>
+      {data.fromPlace && <p>{t('orders.eway.fromPlace', { place: data.fromPlace })}</p>}
       {data.ewbNumber ? (
         <p className="font-medium">{t('orders.eway.number', { number: data.ewbNumber })}</p>
       ) : (
@@ -578,9 +598,228 @@ function EwayBillSection({ orderId }: { orderId: string }) {
           </Button>
         </form>
       )}
-      <Button variant="secondary" className="no-print" onClick={downloadJson}>
-        {t('orders.eway.downloadJson')}
-      </Button>
+      {data.cancelledAt ? (
+        <p className="font-medium text-red-700">
+          {t('orders.eway.cancelledOn', { when: formatDateTime(data.cancelledAt) })}
+          {data.cancelReasonCode &&
+            ` · ${t('orders.eway.cancelledReason', { reason: t(`orders.eway.cancelReasons.${data.cancelReasonCode}`) })}`}
+        </p>
+      ) : (
+        data.validUntil && (
+          <p className="font-medium">{t('orders.eway.validUntil', { when: formatDateTime(data.validUntil) })}</p>
+        )
+      )}
+      <p className="text-xs text-slate-500">{t('orders.eway.validityRule', { km: data.distanceKm, days })}</p>
+      {data.vehicleUpdatedAt && (
+        <p className="text-xs text-slate-500">
+          {t('orders.eway.vehicleUpdatedOn', { when: formatDateTime(data.vehicleUpdatedAt) })}
+        </p>
+      )}
+      {data.managed && live && data.cancellableUntil && (
+        <p className="text-xs text-slate-500">
+          {canCancel
+            ? t('orders.eway.cancelUntil', { when: formatDateTime(data.cancellableUntil) })
+            : t('orders.eway.cancelClosed')}
+        </p>
+      )}
+      <div className="no-print flex flex-wrap gap-2 pt-1">
+        <Button variant="secondary" onClick={downloadJson}>
+          {t('orders.eway.downloadJson')}
+        </Button>
+        {data.managed && live && (
+          <Button variant="secondary" onClick={() => setPanel(panel === 'vehicle' ? 'none' : 'vehicle')}>
+            {t('orders.eway.updateVehicle')}
+          </Button>
+        )}
+        {data.managed && canCancel && (
+          <Button variant="secondary" onClick={() => setPanel(panel === 'cancel' ? 'none' : 'cancel')}>
+            {t('orders.eway.cancel')}
+          </Button>
+        )}
+      </div>
+      {panel === 'vehicle' && live && (
+        <EwayBillVehicleForm orderId={orderId} bill={data} onDone={() => setPanel('none')} />
+      )}
+      {panel === 'cancel' && live && <EwayBillCancelForm orderId={orderId} onDone={() => setPanel('none')} />}
     </Section>
+  );
+}
+
+const STATE_OPTIONS = INDIAN_STATES.filter((s) => s.code !== '97').sort((a, b) => a.name.localeCompare(b.name));
+
+/** Part-B: a new vehicle (or transport document), where the goods move from now, and why. */
+function EwayBillVehicleForm({ orderId, bill, onDone }: { orderId: string; bill: EwayBill; onDone: () => void }) {
+  const t = useT();
+  const mutation = useUpdateEwayBillVehicle(orderId);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = useForm<EwayBillVehicleInput>({
+    resolver: zodResolver(ewayBillVehicleSchema),
+    defaultValues: {
+      mode: (TRANSPORT_MODES as readonly string[]).includes(bill.transportMode)
+        ? (bill.transportMode as EwayBillVehicleInput['mode'])
+        : 'road',
+      vehicleNumber: '',
+      docNumber: '',
+      docDate: '',
+      fromPlace: bill.fromPlace ?? '',
+      fromStateCode: bill.fromStateCode ?? '',
+      reasonCode: '1',
+      reasonRemark: '',
+    },
+  });
+  const mode = watch('mode');
+  const submit = handleSubmit(async (values) => {
+    try {
+      await mutation.mutateAsync(values);
+      toast.success(t('orders.eway.vehicleSaved'));
+      onDone();
+    } catch (e) {
+      const err = e as ApiError;
+      for (const [field, message] of Object.entries(err.fields ?? {})) {
+        setError(field as keyof EwayBillVehicleInput, { message });
+      }
+      setError('root', { message: err.message });
+    }
+  });
+  return (
+    <form
+      onSubmit={submit}
+      className="no-print mt-2 space-y-3 rounded-xl border border-brand-100 bg-brand-50 p-4"
+      noValidate
+    >
+      <h4 className="font-semibold">{t('orders.eway.vehicleTitle')}</h4>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField label={t('orders.status.mode')} error={errors.mode?.message} {...register('mode')}>
+          {TRANSPORT_MODES.map((m) => (
+            <option key={m} value={m}>
+              {t(`orders.transportModes.${m}`)}
+            </option>
+          ))}
+        </SelectField>
+        {mode === 'road' ? (
+          <TextField
+            label={t('orders.eway.newVehicle')}
+            error={errors.vehicleNumber?.message}
+            {...register('vehicleNumber')}
+          />
+        ) : (
+          <>
+            <TextField
+              label={t('orders.status.docNumber')}
+              error={errors.docNumber?.message}
+              {...register('docNumber')}
+            />
+            <TextField
+              label={t('orders.status.docDate')}
+              type="date"
+              error={errors.docDate?.message}
+              {...register('docDate')}
+            />
+          </>
+        )}
+        <TextField label={t('orders.eway.place')} error={errors.fromPlace?.message} {...register('fromPlace')} />
+        <SelectField
+          label={t('orders.eway.state')}
+          error={errors.fromStateCode?.message}
+          {...register('fromStateCode')}
+        >
+          <option value="">—</option>
+          {STATE_OPTIONS.map((s) => (
+            <option key={s.code} value={s.code}>
+              {s.name} ({s.code})
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t('orders.eway.reason')} error={errors.reasonCode?.message} {...register('reasonCode')}>
+          {EWB_VEHICLE_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {t(`orders.eway.vehicleReasons.${r}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={t('orders.eway.remark')}
+          maxLength={50}
+          error={errors.reasonRemark?.message}
+          {...register('reasonRemark')}
+        />
+      </div>
+      <FormError message={errors.root?.message} />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          {t('orders.eway.close')}
+        </Button>
+        <Button type="submit" disabled={mutation.isPending}>
+          {t('orders.eway.submitVehicle')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Cancellation on the portal: a reason code and a remark, within 24 hours of generation. */
+function EwayBillCancelForm({ orderId, onDone }: { orderId: string; onDone: () => void }) {
+  const t = useT();
+  const mutation = useCancelEwayBill(orderId);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<EwayBillCancelInput>({
+    resolver: zodResolver(ewayBillCancelSchema),
+    defaultValues: { reasonCode: '2', remark: '' },
+  });
+  const submit = handleSubmit(async (values) => {
+    try {
+      await mutation.mutateAsync(values);
+      toast.success(t('orders.eway.cancelDone'));
+      onDone();
+    } catch (e) {
+      const err = e as ApiError;
+      for (const [field, message] of Object.entries(err.fields ?? {})) {
+        setError(field as keyof EwayBillCancelInput, { message });
+      }
+      setError('root', { message: err.message });
+    }
+  });
+  return (
+    <form
+      onSubmit={submit}
+      className="no-print mt-2 space-y-3 rounded-xl border border-red-100 bg-red-50 p-4"
+      noValidate
+    >
+      <h4 className="font-semibold">{t('orders.eway.cancelTitle')}</h4>
+      <p className="text-sm text-slate-700">{t('orders.eway.cancelHint')}</p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField label={t('orders.eway.reason')} error={errors.reasonCode?.message} {...register('reasonCode')}>
+          {EWB_CANCEL_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {t(`orders.eway.cancelReasons.${r}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={t('orders.eway.remark')}
+          maxLength={50}
+          error={errors.remark?.message}
+          {...register('remark')}
+        />
+      </div>
+      <FormError message={errors.root?.message} />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          {t('orders.eway.close')}
+        </Button>
+        <Button type="submit" variant="danger" disabled={mutation.isPending}>
+          {t('orders.eway.submitCancel')}
+        </Button>
+      </div>
+    </form>
   );
 }

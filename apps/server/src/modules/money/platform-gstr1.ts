@@ -1,0 +1,139 @@
+import { and, asc, gte, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { commissionInvoices } from '../../db/schema/index.ts';
+import { amt, istDate, itemsByRate, monthBounds } from '../tax-documents/gstr1.ts';
+import { COMMISSION_SAC, type CommissionInvoiceBody } from './commission-invoice.ts';
+
+/**
+ * The platform's own GSTR-1 for a month (IST): the tax invoices it issued to sellers for its commission (series
+ * PLC/..., SAC 998599), in the GST offline tool's JSON, the same layout as a seller's GSTR-1 (gstr1.ts):
+ * - `b2b`: by recipient GSTIN (`ctin`), each invoice with `inum`, `idt` (dd-mm-yyyy), `val`, `pos` (the seller's
+ *   state code), `rchrg` N, `inv_typ` R and its items by rate (`itm_det`: txval, rt, iamt or camt + samt, csamt);
+ * - `hsn.hsn_b2b`: SAC 998599 per rate, uqc NA and quantity 0 (a service), with the taxable value and tax heads;
+ * - `doc_issue`: the series' first and last number issued in the month, how many, none cancelled.
+ * Every seller has a GSTIN (manufacturers.gst_number is required), so there is no B2C table. Commission credit
+ * notes are not in it (CDNR): they are issued by the money module and belong in their own table when they exist.
+ */
+export interface PlatformGstr1 {
+  gstin: string;
+  fp: string;
+  version: string;
+  hash: string;
+  b2b: Array<{ ctin: string; inv: PlatformB2bInvoice[] }>;
+  hsn: { hsn_b2b: PlatformHsnRow[]; hsn_b2c: PlatformHsnRow[] };
+  doc_issue: {
+    doc_det: Array<{
+      doc_num: number;
+      doc_typ: string;
+      docs: Array<{ num: number; from: string; to: string; totnum: number; cancel: number; net_issue: number }>;
+    }>;
+  };
+}
+export interface PlatformB2bInvoice {
+  inum: string;
+  idt: string;
+  val: number;
+  pos: string;
+  rchrg: 'N';
+  inv_typ: 'R';
+  itms: ReturnType<typeof itemsByRate>;
+}
+export interface PlatformHsnRow {
+  num: number;
+  hsn_sc: string;
+  desc: string;
+  uqc: 'NA';
+  qty: 0;
+  rt: number;
+  txval: number;
+  iamt: number;
+  camt: number;
+  samt: number;
+  csamt: number;
+}
+
+export async function platformGstr1(db: Db, platformGstin: string, month: string): Promise<PlatformGstr1> {
+  const { start, end, fp } = monthBounds(month);
+  const rows = await db
+    .select({ number: commissionInvoices.number, body: commissionInvoices.body })
+    .from(commissionInvoices)
+    .where(and(gte(commissionInvoices.issuedAt, start), lt(commissionInvoices.issuedAt, end)))
+    .orderBy(asc(commissionInvoices.issuedAt), asc(commissionInvoices.number));
+
+  const b2b = new Map<string, PlatformB2bInvoice[]>();
+  // SAC 998599 by rate, in paise until written.
+  const hsn = new Map<number, { t: number; i: number; c: number; s: number }>();
+  for (const { body } of rows as Array<{ number: string; body: CommissionInvoiceBody }>) {
+    const ctin = body.recipient.gstin;
+    if (!ctin) throw new Error(`Commission invoice ${body.number} has no recipient GSTIN`);
+    const inv: PlatformB2bInvoice = {
+      inum: body.number,
+      idt: istDate(body.issuedAt),
+      val: amt(body.totals.totalPaise),
+      pos: body.placeOfSupply.stateCode,
+      rchrg: 'N',
+      inv_typ: 'R',
+      itms: itemsByRate(body.lines),
+    };
+    b2b.set(ctin, [...(b2b.get(ctin) ?? []), inv]);
+    for (const l of body.lines) {
+      const h = hsn.get(l.gstRate) ?? { t: 0, i: 0, c: 0, s: 0 };
+      h.t += l.taxablePaise;
+      h.i += l.igstPaise;
+      h.c += l.cgstPaise;
+      h.s += l.sgstPaise;
+      hsn.set(l.gstRate, h);
+    }
+  }
+
+  const numbers = rows.map((r) => r.number);
+  // One row per series prefix (PLC/2627/ and, across an April, PLC/2728/), first and last as issued.
+  const byPrefix = new Map<string, string[]>();
+  for (const n of numbers) {
+    const prefix = n.replace(/\d+$/, '');
+    byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), n]);
+  }
+  return {
+    gstin: platformGstin,
+    fp,
+    version: 'GST3.2.1',
+    hash: 'hash',
+    b2b: [...b2b.entries()].map(([ctin, inv]) => ({ ctin, inv })),
+    hsn: {
+      hsn_b2b: [...hsn.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([rt, h], i) => ({
+          num: i + 1,
+          hsn_sc: COMMISSION_SAC,
+          desc: 'Other support services',
+          uqc: 'NA' as const,
+          qty: 0 as const,
+          rt,
+          txval: amt(h.t),
+          iamt: amt(h.i),
+          camt: amt(h.c),
+          samt: amt(h.s),
+          csamt: 0,
+        })),
+      hsn_b2c: [],
+    },
+    doc_issue: {
+      doc_det: numbers.length
+        ? [
+            {
+              doc_num: 1,
+              doc_typ: 'Invoices for outward supply',
+              docs: [...byPrefix.values()].map((ns, i) => ({
+                num: i + 1,
+                from: ns[0] as string,
+                to: ns.at(-1) as string,
+                totnum: ns.length,
+                cancel: 0,
+                net_issue: ns.length,
+              })),
+            },
+          ]
+        : [],
+    },
+  };
+}
