@@ -98,7 +98,7 @@ describe('the language chosen on the sign-in page', { timeout: 20_000 }, () => {
     email: 'asha@example.in',
     phone: null,
     manufacturerId: 'm1',
-    manufacturerStatus: 'verified',
+    manufacturerStatus: 'approved',
     companyName: 'Patil Plastics',
     language,
   });
