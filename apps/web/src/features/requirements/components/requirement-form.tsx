@@ -119,7 +119,7 @@ export function RequirementForm({
           <SelectField label={t('requirements.form.unit')} error={errors.unit?.message} {...form.register('unit')}>
             {UNITS.map((u) => (
               <option key={u} value={u}>
-                {unitText(t, u)}
+                {unitText(t, u, 2)}
               </option>
             ))}
           </SelectField>
