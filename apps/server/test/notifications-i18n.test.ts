@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications, users } from '../src/db/schema/index.ts';
-import { label, notice, notify } from '../src/modules/notifications/notify.ts';
+import { categoryLabel, label, notice, notify, unitLabel } from '../src/modules/notifications/notify.ts';
 import { call, createBuyerSession, loginAdmin, loginSeller, useTestApp } from './helpers.ts';
 import { openStream } from './sse-client.ts';
 
@@ -53,6 +53,31 @@ describe('notifications in the reader language', () => {
     );
     await setLanguage(seller.token, 'en');
     expect((await list(seller.token))[0]?.title).toBe('New order');
+  });
+
+  it('says units and categories with the app words, also in rows that name the ids they had before', async () => {
+    const reader = await loginSeller(t.app);
+    const values = { quantity: '500', title: 'Kraft boxes', state: 'Gujarat', deadline: '2026-12-31' };
+    const row = await notify(t.app.db, {
+      userId: reader.user.id,
+      type: 'requirement_new',
+      ...notice('requirement.new', { ...values, unit: unitLabel('box', 500), category: categoryLabel('packaging') }),
+    });
+    expect((await list(reader.token))[0]?.message).toMatch(/^500 Boxes × Kraft boxes \(Packaging\)/);
+    await setLanguage(reader.token, 'hi');
+    expect((await list(reader.token))[0]?.message).toMatch(/^500 बॉक्स × Kraft boxes \(पैकेजिंग\)/);
+    // A row written when units and categories had their own notify.label.* ids is said through the same words.
+    await t.app.db
+      .update(notifications)
+      .set({
+        params: {
+          ...values,
+          unit: { id: 'notify.label.unit.box' },
+          category: { id: 'notify.label.category.packaging' },
+        },
+      })
+      .where(eq(notifications.id, row.id));
+    expect((await list(reader.token))[0]?.message).toMatch(/^500 बॉक्स × Kraft boxes \(पैकेजिंग\)/);
   });
 
   it('says a value that is itself a catalogue label (a dispute status) in the reader language', async () => {

@@ -1,5 +1,6 @@
 import type { Language } from '@ub/shared/i18n';
-import { t, translateText } from './i18n.ts';
+import type { FastifyRequest } from 'fastify';
+import { requestLanguage, t, translateText } from './i18n.ts';
 
 export type ErrorCode =
   | 'bad_request'
@@ -40,6 +41,14 @@ export const msg = (id: string, values?: Record<string, string | number>): Msg =
 export function say(lang: Language, text: Text): string {
   return typeof text === 'string' ? translateText(lang, text) : t(lang, text.id, text.values);
 }
+
+/**
+ * A success answer's `{ message }` in the caller's language (the account's, else Accept-Language), as errors are
+ * said: a catalogue message only, so no route answers English text a reader of another language cannot read.
+ */
+export const replyMessage = (req: FastifyRequest, text: Msg): { message: string } => ({
+  message: t(requestLanguage(req), text.id, text.values),
+});
 
 /** The one error the server throws on purpose; the error handler turns it into `{ error, fields? }`. */
 export class AppError extends Error {

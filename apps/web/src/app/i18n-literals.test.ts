@@ -53,6 +53,7 @@ const CONVERTED = [
   'components/order-summary.tsx',
   'components/offer-history.tsx',
   'components/tax-documents.tsx',
+  'components/file-input.tsx',
   'features/orders',
   'features/payments',
   'features/rfqs',

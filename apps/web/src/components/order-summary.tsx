@@ -28,11 +28,15 @@ export function OrderTotals({ payment, className = '' }: { payment: OrderDetail[
 }
 
 /** The notes the server itself writes on an order's timeline (English), in the reader's language. */
-function timelineNote(t: TFunction, note: string): string {
+export function timelineNote(t: TFunction, note: string): string {
   if (note === 'Order placed') return t('common.timeline.placed');
   if (note === 'Order created from an accepted RFQ') return t('common.timeline.fromRfq');
   const confirmed = /^Confirmed by the buyer; ships to (.+)$/s.exec(note);
-  return confirmed ? t('common.timeline.confirmed', { place: confirmed[1] }) : note;
+  if (confirmed) return t('common.timeline.confirmed', { place: confirmed[1] });
+  // modules/orders/commands.ts writes it when an order ships; the carrier and number are as the seller typed them.
+  const shipped = /^Shipped with (.+), tracking number (.+)$/s.exec(note);
+  if (shipped) return t('common.timeline.shipped', { carrier: shipped[1], tracking: shipped[2] });
+  return note;
 }
 
 /** Every status an order went through, newest last, with who said why. */

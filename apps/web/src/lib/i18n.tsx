@@ -42,6 +42,8 @@ let completing: Promise<void> | undefined;
 /** The English-text matcher, loaded only with a catalogue that is not English (the English landing page's budget). */
 let matcher: typeof import('@ub/shared/i18n/match') | undefined;
 const STORAGE_KEY = 'ub.language';
+/** A language a visitor picked in this browser that no account has been told yet (saved to the account at sign-in). */
+const CHOICE_KEY = 'ub.language.choice';
 const changed = new Set<(m: Messages) => void>();
 
 export function currentLanguage(): Language {
@@ -118,11 +120,37 @@ export function completeCatalogue(): Promise<void> | undefined {
   return completing;
 }
 
-/** Switches the whole UI to `lang` and remembers it in this browser; `chosen` tells the account too. */
+/**
+ * Switches the whole UI to `lang` and remembers it in this browser. A `chosen` language (a person picked it) is
+ * told to the signed-in account, or, with no account listening, kept as this browser's choice until a sign-in
+ * saves it to the account (`takeChosenLanguage`).
+ */
 export async function setLanguage(lang: Language, { chosen = true }: { chosen?: boolean } = {}): Promise<void> {
   if (lang !== i18n.lang || !Object.keys(i18n.messages).length) applyCatalogue(await fetchCatalogue(lang));
   remember(lang);
-  if (chosen) for (const l of listeners) l(lang);
+  if (!chosen) return;
+  try {
+    if (listeners.size) localStorage.removeItem(CHOICE_KEY);
+    else localStorage.setItem(CHOICE_KEY, lang);
+  } catch {
+    // See storedLanguage: without storage the choice lasts only for this page.
+  }
+  for (const l of listeners) l(lang);
+}
+
+/**
+ * The language a visitor explicitly picked in this browser before signing in, if any, and forgets it (ADR 0028):
+ * the sign-in saves it to the account as the most recent choice. A language only followed (Accept-Language, an
+ * earlier account's) is no choice: the account's language wins then.
+ */
+export function takeChosenLanguage(): Language | undefined {
+  try {
+    const chosen = localStorage.getItem(CHOICE_KEY);
+    localStorage.removeItem(CHOICE_KEY);
+    return isLanguage(chosen) ? chosen : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { parse } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
+import { BUSINESS_CATEGORIES, PRODUCT_CATEGORIES, UNITS } from '../constants.ts';
 import { LANGUAGES, PARTIAL_NAMESPACES } from './index.ts';
 import { compiledCatalogues, readLanguage } from './catalogues.ts';
 
@@ -27,6 +28,17 @@ const tagsOf = (icu: string) => [...icu.matchAll(/<(\d+)>/g)].map((m) => m[1]).s
 const english = readLanguage('en');
 
 describe('catalogues', () => {
+  it('names each unit and product category in one place (common), not once per screen', () => {
+    const codes = new Set<string>([...UNITS, ...PRODUCT_CATEGORIES, ...BUSINESS_CATEGORIES]);
+    const all = Object.values(english).flatMap((messages) => Object.keys(messages));
+    const vocabulary = all.filter((id) => {
+      const parts = id.split('.');
+      return codes.has(parts.at(-1) ?? '') && /^(units?|unitOptions|categor(y|ies))$/.test(parts.at(-2) ?? '');
+    });
+    expect(vocabulary.length).toBeGreaterThan(10);
+    expect(vocabulary.filter((id) => !/^common\.(units|unitOptions|categories)\./.test(id))).toEqual([]);
+  });
+
   for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
     const own = readLanguage(lang);
     const partial = PARTIAL_NAMESPACES[lang];

@@ -33,11 +33,21 @@ export const label = (id: string, values?: NotificationParams): NotificationPara
 
 /** A product category's name, said in the reader's language (a code the catalogue does not know stays as it is). */
 export const categoryLabel = (code: string): NotificationParam =>
-  hasMessage(`notify.label.category.${code}`) ? label(`notify.label.category.${code}`) : code;
+  hasMessage(`common.categories.${code}`) ? label(`common.categories.${code}`) : code;
 
-/** A unit of measure (piece, kg, box), said in the reader's language. */
-export const unitLabel = (code: string): NotificationParam =>
-  hasMessage(`notify.label.unit.${code}`) ? label(`notify.label.unit.${code}`) : code;
+/** A unit of measure (piece, kg, box) for `count` of it, said in the reader's language (the app's own words). */
+export const unitLabel = (code: string, count = 1): NotificationParam =>
+  hasMessage(`common.units.${code}`) ? label(`common.units.${code}`, { count }) : code;
+
+/**
+ * Rows written before units and categories moved to `common` name `notify.label.unit.*` / `.category.*` in their
+ * params; they are said through the same words now.
+ */
+function currentId(id: string): string {
+  if (id.startsWith('notify.label.unit.')) return `common.units.${id.slice('notify.label.unit.'.length)}`;
+  if (id.startsWith('notify.label.category.')) return `common.categories.${id.slice('notify.label.category.'.length)}`;
+  return id;
+}
 
 export const notificationChannel = (userId: string) => `notifications:${userId}`;
 
@@ -59,7 +69,7 @@ function sayValues(lang: Language, values: NotificationParams | null | undefined
 }
 
 function say(lang: Language, text: NoticeText): string {
-  return t(lang, text.id, sayValues(lang, text.values));
+  return t(lang, currentId(text.id), sayValues(lang, text.values));
 }
 
 /**

@@ -92,7 +92,7 @@ export async function notifySellersOfRequirement(db: Db, requirementId: string) 
         type: 'requirement_new',
         ...notice('requirement.new', {
           quantity: String(r.quantity),
-          unit: unitLabel(r.unit),
+          unit: unitLabel(r.unit, r.quantity),
           title: r.title,
           category: categoryLabel(r.category),
           state: r.deliveryState,

@@ -12,7 +12,7 @@ import { PasswordField } from '../../components/password-field.tsx';
 import { api } from '../../lib/api.ts';
 import { storeSellerSession } from '../../lib/auth-storage.ts';
 import { loginErrorMessage } from './login-error.ts';
-import { afterSignIn, sessionQueryKey } from './session.tsx';
+import { adoptChosenLanguage, afterSignIn, sessionQueryKey } from './session.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
 type LoginForm = z.input<typeof loginSchema>;
@@ -49,8 +49,9 @@ export default function LoginPage() {
         fallbackError: t('errors.auth.invalidCredentials'),
       });
       storeSellerSession(res.token, res.user.id, Boolean(values.remember));
-      queryClient.setQueryData(sessionQueryKey('seller'), { user: res.user });
-      navigate(afterSignIn(res.user.role, params.get('next')), { replace: true });
+      const user = await adoptChosenLanguage(res.user);
+      queryClient.setQueryData(sessionQueryKey('seller'), { user });
+      navigate(afterSignIn(user.role, params.get('next')), { replace: true });
     } catch (err) {
       setError(loginErrorMessage(err, t('errors.auth.invalidCredentials')));
     }

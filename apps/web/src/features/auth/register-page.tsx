@@ -26,6 +26,7 @@ import { loadCommonPasswords, withCommonPasswords } from '../../lib/common-passw
 import { PhoneField } from './phone-field.tsx';
 import { StepIndicator } from './step-indicator.tsx';
 import { useT } from '../../lib/i18n.tsx';
+import { categoryText } from '../../components/trade-words.ts';
 
 type Step = 1 | 2 | 3 | 4;
 type Step1 = z.input<typeof registerStep1Schema>;
@@ -220,7 +221,7 @@ export default function RegisterPage() {
             </option>
             {BUSINESS_CATEGORIES.map((c) => (
               <option key={c} value={c}>
-                {t(`auth.register.categories.${c}`)}
+                {categoryText(t, c)}
               </option>
             ))}
           </SelectField>

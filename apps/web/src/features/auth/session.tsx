@@ -6,7 +6,7 @@ import { Spinner } from '../../components/feedback.tsx';
 import { api } from '../../lib/api.ts';
 import { clearSession, getToken, type Realm } from '../../lib/auth-storage.ts';
 import { isLanguage, type Language } from '@ub/shared/i18n';
-import { currentLanguage, i18n, onLanguageChosen, setLanguage } from '../../lib/i18n.tsx';
+import { currentLanguage, i18n, onLanguageChosen, setLanguage, takeChosenLanguage } from '../../lib/i18n.tsx';
 
 const SessionContext = createContext<SessionUser | null>(null);
 
@@ -92,6 +92,26 @@ function AccountLanguage({ realm, language }: { realm: Realm; language: Language
     [realm, queryClient],
   );
   return null;
+}
+
+/**
+ * Right after a sign-in (the token stored): a language the visitor picked on this browser before signing in is
+ * their most recent choice, so it is saved to the account and the user returned says it; with no such choice
+ * the account's language stays and `AccountLanguage` switches the page to it. A failed save keeps the account's.
+ */
+export async function adoptChosenLanguage(user: SessionUser, realm: Realm = 'seller'): Promise<SessionUser> {
+  const chosen = takeChosenLanguage();
+  if (!chosen || chosen === user.language) return user;
+  try {
+    const saved = await api<{ language: Language }>('/auth/language', {
+      method: 'PUT',
+      body: { language: chosen },
+      realm,
+    });
+    return { ...user, language: saved.language };
+  } catch {
+    return user;
+  }
 }
 
 /** Where a signed-in account lands: a buyer in the buyer area, a seller on the seller dashboard. */

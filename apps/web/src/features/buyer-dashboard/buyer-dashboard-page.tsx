@@ -17,7 +17,7 @@ function Figure({ label, value, detail, to }: { label: string; value: string; de
       aria-label={t('buyer.dashboard.figure', { label, value })}
     >
       <h2 className="text-sm font-medium text-slate-600">{label}</h2>
-      <p className="mt-2 text-xl font-bold break-words text-slate-900 sm:text-3xl">{value}</p>
+      <p className="mt-2 text-base font-bold break-words text-slate-900 sm:text-2xl 2xl:text-3xl">{value}</p>
       {detail && <p className="mt-1 text-sm text-slate-500">{detail}</p>}
     </Link>
   );

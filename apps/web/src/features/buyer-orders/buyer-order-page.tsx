@@ -20,7 +20,7 @@ import { useRaiseDispute } from './api/raise-dispute.ts';
 import { PaymentBadge } from './components/payment-badge.tsx';
 import { PayPanel } from './components/pay-panel.tsx';
 import { OrderTimeline, OrderTotals } from '../../components/order-summary.tsx';
-import { quantityText } from '../catalog/labels.ts';
+import { quantityText } from '../../components/trade-words.ts';
 
 /** The look of a file input's button (the input itself is hidden inside its label, which opens it). */
 const FILE_BUTTON =

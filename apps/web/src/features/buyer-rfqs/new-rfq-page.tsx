@@ -7,7 +7,7 @@ import { PageHeader, Spinner } from '../../components/feedback.tsx';
 import { FormError, TextAreaField, TextField } from '../../components/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { translateMessage, useT } from '../../lib/i18n.tsx';
-import { quantityText, unitText } from '../catalog/labels.ts';
+import { quantityText, unitText } from '../../components/trade-words.ts';
 import { type RfqProduct, useRfqProduct } from './api/catalog-product.ts';
 import { useCreateRfq } from './api/create-rfq.ts';
 

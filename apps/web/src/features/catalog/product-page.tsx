@@ -11,7 +11,7 @@ import { hasSession, useAddToOrderList } from './api/add-to-order-list.ts';
 import { useCatalogProduct } from './api/catalog-product.ts';
 import { PublicFrame } from './components/public-header.tsx';
 import { VerifiedBadge } from './components/verified-badge.tsx';
-import { categoryText, quantityText, unitText } from './labels.ts';
+import { categoryText, quantityText, unitText } from '../../components/trade-words.ts';
 
 const STOCK_TONE = {
   in_stock: 'bg-emerald-50 text-emerald-700 ring-emerald-200',

@@ -17,7 +17,7 @@ import { useListState } from '../../lib/use-list-state.ts';
 import { useCatalogProducts } from './api/catalog-products.ts';
 import { ProductGrid } from './components/product-card.tsx';
 import { PublicFrame } from './components/public-header.tsx';
-import { categoryText } from './labels.ts';
+import { categoryText } from '../../components/trade-words.ts';
 
 const DEFAULTS = { category: '', minPrice: '', maxPrice: '', maxMoq: '', state: '', verified: '', sort: '' };
 

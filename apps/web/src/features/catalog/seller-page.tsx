@@ -10,7 +10,7 @@ import { useCatalogSeller } from './api/catalog-seller.ts';
 import { ProductGrid } from './components/product-card.tsx';
 import { PublicFrame } from './components/public-header.tsx';
 import { VerifiedBadge } from './components/verified-badge.tsx';
-import { categoryText } from './labels.ts';
+import { categoryText } from '../../components/trade-words.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

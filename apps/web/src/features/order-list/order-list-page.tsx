@@ -9,7 +9,7 @@ import { FormError, SelectField } from '../../components/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { T, translateMessage, useT } from '../../lib/i18n.tsx';
 import { useAddresses } from '../buyer-addresses/api/addresses.ts';
-import { quantityText, unitText } from '../catalog/labels.ts';
+import { quantityText, unitText } from '../../components/trade-words.ts';
 import { useCart } from './api/cart.ts';
 import { useCheckout } from './api/checkout.ts';
 import { useRemoveCartLine } from './api/remove-cart-line.ts';

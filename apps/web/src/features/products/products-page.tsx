@@ -22,7 +22,7 @@ import { deleteProduct, productKeys, useProducts } from './api.ts';
 import { AddProductModal } from './components/add-product-modal.tsx';
 import { BulkUploadModal } from './components/bulk-upload-modal.tsx';
 import { EditProductModal } from './components/edit-product-modal.tsx';
-import { unitName } from './labels.ts';
+import { unitText } from '../../components/trade-words.ts';
 
 const MODERATION_TONES: Record<ModerationStatus, Tone> = {
   pending: 'yellow',
@@ -103,7 +103,7 @@ export default function ProductsPage() {
       cell: (p) => (
         <span className="tabular-nums">
           {formatInr(p.price)}
-          <span className="text-xs text-slate-500"> {t('products.perUnit', { unit: unitName(t, p.unit) })}</span>
+          <span className="text-xs text-slate-500"> {t('products.perUnit', { unit: unitText(t, p.unit) })}</span>
         </span>
       ),
     },
@@ -113,7 +113,7 @@ export default function ProductsPage() {
       sortable: true,
       cell: (p) => (
         <span className="tabular-nums">
-          {formatCount(p.stock)} <span className="text-xs text-slate-500">{unitName(t, p.unit, p.stock)}</span>
+          {formatCount(p.stock)} <span className="text-xs text-slate-500">{unitText(t, p.unit, p.stock)}</span>
         </span>
       ),
     },

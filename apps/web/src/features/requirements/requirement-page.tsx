@@ -23,6 +23,7 @@ import { AttachmentList, ATTACHMENT_ACCEPT, attachmentProblem } from './componen
 import { useBuyerRequirement } from './api/buyer-requirement.ts';
 import { useCloseRequirement } from './api/close-requirement.ts';
 import { QuoteStatusBadge, RequirementFacts, RequirementStatusBadge } from './components/requirement-bits.tsx';
+import { FileInput } from '../../components/file-input.tsx';
 
 /** /buyer/requirements/:id: the requirement and its quotes compared side by side; accept one or close it. */
 export default function RequirementPage() {
@@ -331,34 +332,34 @@ function MoreAttachments({ requirementId, room }: { requirementId: string; room:
   const [error, setError] = useState<string | undefined>();
   return (
     <div className="mt-3">
-      <label className="block text-sm font-medium text-slate-700">
+      <label htmlFor="requirement-more-files" className="block text-sm font-medium text-slate-700">
         {t('requirements.attachments.add')}
-        <input
-          type="file"
-          multiple
-          accept={ATTACHMENT_ACCEPT}
-          disabled={add.isPending}
-          className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
-          onChange={(e) => {
-            const input = e.currentTarget;
-            const files = Array.from(input.files ?? []);
-            if (!files.length) return;
-            const problem = attachmentProblem(t, files, room);
-            setError(problem);
-            if (problem) return;
-            add.mutate(
-              { requirementId, files },
-              {
-                onSuccess: () => {
-                  toast.success(t('requirements.attachments.added'));
-                  input.value = '';
-                },
-                onError: (err) => setError((err as ApiError).message),
-              },
-            );
-          }}
-        />
       </label>
+      <FileInput
+        id="requirement-more-files"
+        multiple
+        accept={ATTACHMENT_ACCEPT}
+        disabled={add.isPending}
+        className="mt-1"
+        onChange={(e) => {
+          const input = e.currentTarget;
+          const files = Array.from(input.files ?? []);
+          if (!files.length) return;
+          const problem = attachmentProblem(t, files, room);
+          setError(problem);
+          if (problem) return;
+          add.mutate(
+            { requirementId, files },
+            {
+              onSuccess: () => {
+                toast.success(t('requirements.attachments.added'));
+                input.value = '';
+              },
+              onError: (err) => setError((err as ApiError).message),
+            },
+          );
+        }}
+      />
       {add.isPending && <Spinner label={t('requirements.attachments.uploading')} />}
       {error && (
         <p role="alert" className="mt-1 text-sm text-red-700">

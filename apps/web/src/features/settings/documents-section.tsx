@@ -15,6 +15,7 @@ import { FormError, SelectField } from '../../components/field.tsx';
 import { api } from '../../lib/api.ts';
 import { getToken } from '../../lib/auth-storage.ts';
 import { i18n, useT } from '../../lib/i18n.tsx';
+import { FileInput } from '../../components/file-input.tsx';
 
 interface SellerDocument {
   id: string;
@@ -173,13 +174,11 @@ export function DocumentsSection() {
           <label htmlFor="document-file" className="block text-sm font-medium text-slate-700">
             {t('settings.documents.file')}
           </label>
-          <input
+          <FileInput
             id="document-file"
             ref={fileRef}
-            type="file"
             accept={DOCUMENT_LIMITS.accept}
             onChange={(e) => pick(e.target.files?.[0] ?? null)}
-            className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
           />
         </div>
         <Button disabled={!kind || !file || upload.isPending} onClick={() => upload.mutate()}>

@@ -1,4 +1,4 @@
-import { CATEGORY_LABELS, labelOf, type ManufacturerStatus, PROMISES, type SettingsResponse } from '@ub/shared';
+import { type ManufacturerStatus, PROMISES, type SettingsResponse } from '@ub/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { i18n, useT } from '../../lib/i18n.tsx';
 import { DocumentsSection } from './documents-section.tsx';
 import { LanguageSection } from './language-section.tsx';
 import { TaxSection } from './tax-section.tsx';
+import { categoryText } from '../../components/trade-words.ts';
 
 /** The verification notice's colours; its title and text are `settings.status.<status>`. */
 const STATUS_TONES: Record<ManufacturerStatus, string> = {
@@ -63,10 +64,9 @@ function Item({
   );
 }
 
-/** A category the catalogue knows in the active language; another (an old value) as the shared label says it. */
+/** A category in the active language; another (an old value) as the shared label says it. */
 function categoryName(t: ReturnType<typeof useT>, category: string | null): string | null {
-  if (!category) return null;
-  return category in CATEGORY_LABELS ? t(`settings.categories.${category}`) : labelOf(CATEGORY_LABELS, category);
+  return category ? categoryText(t, category) : null;
 }
 
 /** The bank account's type is free text; the two usual ones are said in the active language. */

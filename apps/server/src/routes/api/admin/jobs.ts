@@ -1,4 +1,5 @@
 import { adminJobsQuery, adminJobsResponse, errorBody, JOB_MESSAGES } from '@ub/shared';
+import { msg, replyMessage } from '../../../lib/errors.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listJobs, retryJob } from '../../../jobs/admin.ts';
@@ -38,7 +39,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await retryJob(app.db, currentUser(req).id, req.params.id);
-      return { message: JOB_MESSAGES.retried };
+      return replyMessage(req, msg('replies.jobRetried'));
     },
   );
 };

@@ -14,15 +14,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerSeller, resetLoginLimits, signIn } from '../../../modules/auth/accounts.ts';
-import {
-  RESET_MESSAGES,
-  requestResetCode,
-  resetPassword,
-  verifyResetCode,
-} from '../../../modules/auth/password-reset.ts';
+import { requestResetCode, resetPassword, verifyResetCode } from '../../../modules/auth/password-reset.ts';
 import { createSession, findSessionUser, revokeSession, toSessionUser } from '../../../modules/auth/sessions.ts';
 import { bodyField } from '../../../plugins/rate-limit.ts';
 import { requestLanguage } from '../../../lib/i18n.ts';
+import { msg, replyMessage } from '../../../lib/errors.ts';
 import { currentUser } from '../../../types.ts';
 import { declareSellerAction } from '../../../plugins/seller-status.ts';
 
@@ -63,7 +59,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const created = await registerSeller(app.db, req.body, requestLanguage(req));
       req.log.info({ event: 'seller.registered', userId: created.userId }, 'seller registered');
       return reply.status(201).send({
-        message: 'Registration received. Our team will verify your details within 24 hours.',
+        ...replyMessage(req, msg('replies.registered')),
         user: { id: created.userId, status: created.status },
       });
     },
@@ -125,8 +121,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
+      // Said before the session goes, in the account's language.
+      const answer = replyMessage(req, msg('replies.loggedOut'));
       await revokeSession(app.db, currentUser(req).sessionId);
-      return { message: 'Logged out' };
+      return answer;
     },
   );
 
@@ -158,7 +156,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await requestResetCode(app.db, app.sms, req.body.phoneNumber);
-      return { message: RESET_MESSAGES.sent };
+      return replyMessage(req, msg('errors.auth.resetSent'));
     },
   );
 
@@ -176,7 +174,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await verifyResetCode(app.db, req.body.phoneNumber, req.body.code);
-      return { message: RESET_MESSAGES.verified };
+      return replyMessage(req, msg('errors.auth.codeVerified'));
     },
   );
 
@@ -196,7 +194,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { userId } = await resetPassword(app.db, req.body.phoneNumber, req.body.code, req.body.newPassword);
       // The code proved who this is: failed sign-ins, a stranger's included, must not keep them out now.
       await resetLoginLimits(app.limits, userId, req.ip);
-      return { message: RESET_MESSAGES.reset };
+      return replyMessage(req, msg('errors.auth.resetDone'));
     },
   );
 };

@@ -1,4 +1,5 @@
-import { CONTACT_SENT, contactMessageSchema, errorBody } from '@ub/shared';
+import { contactMessageSchema, errorBody } from '@ub/shared';
+import { msg, replyMessage } from '../../../lib/errors.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createContactMessage } from '../../../modules/contact/contact-messages.ts';
@@ -27,7 +28,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const userId = req.user?.role === 'seller' ? req.user.id : undefined;
       const id = await createContactMessage(app.db, { ...req.body, userId });
       req.log.info({ event: 'contact.received', contactMessageId: id, linked: Boolean(userId) }, 'contact message');
-      return reply.status(201).send({ message: CONTACT_SENT, id });
+      return reply.status(201).send({ ...replyMessage(req, msg('help.form.sent')), id });
     },
   );
 };

@@ -1,4 +1,5 @@
-import { errorBody, LEAD_MESSAGES, leadResponse, leadSchema } from '@ub/shared';
+import { errorBody, leadResponse, leadSchema } from '@ub/shared';
+import { msg, replyMessage } from '../../../lib/errors.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { storeLead } from '../../../modules/leads/leads.ts';
 import { enqueueLead } from '../../../modules/leads/webhook.ts';
@@ -23,7 +24,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         return stored;
       });
       req.log.info({ event: merged ? 'lead.merged' : 'lead.created', leadId: lead.id }, 'lead stored');
-      return reply.status(merged ? 200 : 201).send({ id: lead.id, merged, message: LEAD_MESSAGES.success });
+      return reply
+        .status(merged ? 200 : 201)
+        .send({ id: lead.id, merged, ...replyMessage(req, msg('landing.lead.success')) });
     },
   );
 };

@@ -9,7 +9,7 @@ import {
 } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../../lib/errors.ts';
+import { msg, notFound, replyMessage } from '../../../lib/errors.ts';
 import { requestLanguage } from '../../../lib/i18n.ts';
 import { preferencesOf, saveEmailTypes } from '../../../modules/notifications/preferences.ts';
 import {
@@ -60,7 +60,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const n = await markAllRead(app.db, currentUser(req).id);
-      return { message: `${n} notifications marked as read` };
+      return replyMessage(req, msg('replies.notificationsRead', { count: n }));
     },
   );
 
@@ -79,7 +79,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!(await markRead(app.db, currentUser(req).id, ownId(req.params.id)))) {
         throw notFound('Notification not found');
       }
-      return { message: 'Notification marked as read' };
+      return replyMessage(req, msg('replies.notificationRead'));
     },
   );
 
@@ -98,7 +98,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!(await deleteNotification(app.db, currentUser(req).id, ownId(req.params.id)))) {
         throw notFound('Notification not found');
       }
-      return { message: 'Notification deleted' };
+      return replyMessage(req, msg('replies.notificationDeleted'));
     },
   );
 
@@ -114,7 +114,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const n = await clearNotifications(app.db, currentUser(req).id);
-      return { message: `${n} notifications deleted` };
+      return replyMessage(req, msg('replies.notificationsDeleted', { count: n }));
     },
   );
 

@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../../lib/audit.ts';
-import { badRequest } from '../../../lib/errors.ts';
+import { badRequest, msg, replyMessage } from '../../../lib/errors.ts';
 import { sendStream } from '../../../lib/streams.ts';
 import { type CheckedImage, checkImage, mimeOfKey, readPart } from '../../../lib/uploads.ts';
 import { importProductsCsv } from '../../../modules/products/bulk-import.ts';
@@ -190,7 +190,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         entityId: row.id,
         before: { name: row.name, sku: row.sku },
       });
-      return { message: 'Product deleted.' };
+      return replyMessage(req, msg('replies.productDeleted'));
     },
   );
 

@@ -1,7 +1,7 @@
 import { type CatalogProduct, formatInr, productPath } from '@ub/shared';
 import { Link } from 'react-router';
 import { useT } from '../../../lib/i18n.tsx';
-import { categoryText, quantityText, unitText } from '../labels.ts';
+import { categoryText, quantityText, unitText } from '../../../components/trade-words.ts';
 import { VerifiedBadge } from './verified-badge.tsx';
 
 /** One product in a grid: image, name, price per unit, MOQ, and who sells it from where. */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { translateMessage, useT } from '../../../lib/i18n.tsx';
-import { quantityText } from '../../catalog/labels.ts';
+import { quantityText } from '../../../components/trade-words.ts';
 import { useUpdateCartLine } from '../api/update-cart-line.ts';
 
 /** The quantity of one line: typed freely, checked (whole number, at least the MOQ) and saved with Update. */

@@ -144,7 +144,7 @@ function OrderSheet({ order }: { order: OrderDetail }) {
             <p className="text-xs text-slate-500">{t('orders.detail.fromRfq', { rfq: order.rfqNumber })}</p>
           )}
         </div>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <OrderStatusBadge status={order.status} />
           <span className="text-lg font-bold">{formatInr(payment.total)}</span>
           <span className="text-sm text-slate-600">{orderContentsText(t, order.products)}</span>

@@ -8,6 +8,7 @@ import { Modal } from '../../../components/modal.tsx';
 import { T, translateMessage, useT } from '../../../lib/i18n.tsx';
 import { bulkUpload, downloadTemplate, productKeys, saveFile } from '../api.ts';
 import { errorReport } from '../error-report.ts';
+import { FileInput } from '../../../components/file-input.tsx';
 
 type Phase = { kind: 'idle' } | { kind: 'uploading'; sent: number } | { kind: 'processing' };
 
@@ -109,13 +110,11 @@ export function BulkUploadModal({ open, onClose }: { open: boolean; onClose: () 
           <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
             {t('products.bulk.file')}
           </label>
-          <input
+          <FileInput
             id={inputId}
-            type="file"
             accept=".csv,text/csv"
             disabled={busy}
             onChange={(e) => choose(e.target.files?.[0])}
-            className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
           />
         </div>
 

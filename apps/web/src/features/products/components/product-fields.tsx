@@ -15,6 +15,7 @@ import { SelectField, TextAreaField, TextField } from '../../../components/field
 import { ApiError } from '../../../lib/api.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import { useGstRates } from '../api.ts';
+import { categoryText, unitOptionText } from '../../../components/trade-words.ts';
 
 /** What the inputs hold: text, as typed; the shared schema turns it into the payload. */
 export interface ProductFormValues {
@@ -183,7 +184,7 @@ export function ProductFields({
         <option value="">{t('products.fields.selectUnit')}</option>
         {UNITS.map((u) => (
           <option key={u} value={u}>
-            {t(`products.unitOptions.${u}`)}
+            {unitOptionText(t, u)}
           </option>
         ))}
       </SelectField>
@@ -195,7 +196,7 @@ export function ProductFields({
         <option value="">{t('products.fields.selectCategory')}</option>
         {PRODUCT_CATEGORIES.map((c) => (
           <option key={c} value={c}>
-            {t(`products.categories.${c}`)}
+            {categoryText(t, c)}
           </option>
         ))}
       </SelectField>

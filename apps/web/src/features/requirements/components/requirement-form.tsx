@@ -16,6 +16,7 @@ import type { ApiError } from '../../../lib/api.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import { categoryText, unitText } from '../../../components/trade-words.ts';
 import { ATTACHMENT_ACCEPT, attachmentProblem } from './attachments.tsx';
+import { FileInput } from '../../../components/file-input.tsx';
 
 type Input = z.input<typeof requirementCreateSchema>;
 export type RequirementValues = z.output<typeof requirementCreateSchema>;
@@ -119,7 +120,7 @@ export function RequirementForm({
           <SelectField label={t('requirements.form.unit')} error={errors.unit?.message} {...form.register('unit')}>
             {UNITS.map((u) => (
               <option key={u} value={u}>
-                {unitText(t, u)}
+                {unitText(t, u, 2)}
               </option>
             ))}
           </SelectField>
@@ -163,22 +164,22 @@ export function RequirementForm({
         />
       </div>
       <div>
-        <label className="block text-sm font-medium text-slate-700">
+        <label htmlFor="requirement-files" className="block text-sm font-medium text-slate-700">
           {t('requirements.form.attachments')}
-          <input
-            type="file"
-            multiple
-            accept={ATTACHMENT_ACCEPT}
-            aria-invalid={filesError ? true : undefined}
-            aria-describedby="requirement-files-hint"
-            className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
-            onChange={(e) => {
-              const picked = Array.from(e.target.files ?? []);
-              setFiles(picked);
-              setFilesError(attachmentProblem(t, picked));
-            }}
-          />
         </label>
+        <FileInput
+          id="requirement-files"
+          multiple
+          accept={ATTACHMENT_ACCEPT}
+          aria-invalid={filesError ? true : undefined}
+          aria-describedby="requirement-files-hint"
+          className="mt-1"
+          onChange={(e) => {
+            const picked = Array.from(e.target.files ?? []);
+            setFiles(picked);
+            setFilesError(attachmentProblem(t, picked));
+          }}
+        />
         <p id="requirement-files-hint" className="mt-1 text-xs text-slate-500">
           {t('requirements.form.attachmentsHint', { max: REQUIREMENT_ATTACHMENT_LIMITS.files })}
         </p>
