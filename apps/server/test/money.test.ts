@@ -252,7 +252,7 @@ describe('escrow, settlement, payout and refunds', () => {
     const commission = Math.round(taxable * 0.05);
     const gst = Math.round(commission * 0.18);
     const tcs = Math.round(taxable * 0.005); // Maharashtra seller, Karnataka buyer: IGST 0.5 %
-    const tds = Math.round(gross * 0.001);
+    const tds = Math.round(taxable * 0.001); // s.194-O on the value excluding GST
     expect(st.totals).toMatchObject({
       grossPaise: gross,
       commissionPaise: commission,

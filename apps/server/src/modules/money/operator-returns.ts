@@ -26,7 +26,6 @@ interface OrderTaxRow {
   tds: string;
   at: Date | string;
   net_taxable: string | null;
-  gross: string | null;
   inter_state: number | null;
   items_taxable: string;
 }
@@ -48,7 +47,7 @@ async function orderTaxRows(db: Db, start: Date, end: Date): Promise<OrderTaxRow
           m.gst_number as gstin, m.company_name, m.state as seller_state, o.ship_state,
           coalesce((select td.buyer_gstin from tax_documents td where td.order_id = o.id and td.kind = 'invoice'),
                    b.gst_number) as buyer_gstin,
-          se.taxable_paise::text as net_taxable, se.gross_paise::text as gross, se.tcs_inter_state as inter_state,
+          se.taxable_paise::text as net_taxable, se.tcs_inter_state as inter_state,
           (select coalesce(sum(round(oi.line_total * 100)), 0) from order_items oi where oi.order_id = o.id)::text
             as items_taxable
         from lines
@@ -202,8 +201,11 @@ export interface TdsRow {
   deductee: string;
   gstin: string;
   section: '194O';
-  /** The gross amount of the sales the TDS was computed on (what the money module deducts on), paise. */
-  grossPaise: number;
+  /**
+   * The amount credited the TDS was computed on, paise: the taxable value net of returns, GST excluded (it is shown
+   * separately on the invoice: CBDT Circular 17/2020 applying Circular 23/2017).
+   */
+  amountPaise: number;
   /** The rate in force on the date of credit, parts per million (1000 = 0.1 %). */
   ratePpm: number;
   tdsPaise: number;
@@ -223,7 +225,8 @@ function fyQuarter(month: string) {
 
 /**
  * The s.194-O statement data of a period: per seller PAN (the 3rd to 12th characters of the GSTIN), per month and
- * per rate in force, the gross amount credited and the TDS, from the ledger's `tds_payable` lines.
+ * per rate in force, the amount credited (taxable value, GST excluded) and the TDS, from the ledger's `tds_payable`
+ * lines.
  */
 export async function tds194o(db: Db, period: { start: Date; end: Date }): Promise<TdsRow[]> {
   const rows = await orderTaxRows(db, period.start, period.end);
@@ -252,13 +255,13 @@ export async function tds194o(db: Db, period: { start: Date; end: Date }): Promi
       deductee: r.company_name,
       gstin: r.gstin,
       section: '194O' as const,
-      grossPaise: 0,
+      amountPaise: 0,
       ratePpm,
       tdsPaise: 0,
       orders: 0,
       lastCreditedAt: at.toISOString(),
     };
-    row.grossPaise += Number(r.gross ?? 0);
+    row.amountPaise += Number(r.net_taxable ?? 0);
     row.tdsPaise += tds;
     row.orders += 1;
     if (at.toISOString() > row.lastCreditedAt) row.lastCreditedAt = at.toISOString();
@@ -284,7 +287,7 @@ export function tds194oCsv(rows: TdsRow[]): string {
     'Deductee PAN',
     'Deductee name',
     'GSTIN',
-    'Gross amount credited (Rs)',
+    'Amount credited excluding GST (Rs)',
     'Rate of TDS (%)',
     'TDS (Rs)',
     'Orders',
@@ -301,7 +304,7 @@ export function tds194oCsv(rows: TdsRow[]): string {
         r.pan,
         r.deductee,
         r.gstin,
-        rupees(r.grossPaise),
+        rupees(r.amountPaise),
         r.ratePpm / 10_000,
         rupees(r.tdsPaise),
         r.orders,
