@@ -10,7 +10,8 @@ import { rateOn } from './rates.ts';
  * The platform's own returns as the e-commerce operator, from the money ledger: GSTR-8 (TCS collected under s.52
  * CGST Act) and the s.194-O TDS statement data. Every rupee of TCS and TDS here is a `tcs_payable` / `tds_payable`
  * journal line posted in the period (IST), so the returns agree with the ledger to the paisa; the values the tax
- * was computed on come from the seller's earning line of the same release (`seller_earnings`).
+ * was computed on come from the seller's earning lines of the period (`seller_earnings`: the release, less what a
+ * refund after release reversed).
  */
 
 /** One order's TCS/TDS lines posted in the period, with what they were computed on. */
@@ -54,8 +55,13 @@ async function orderTaxRows(db: Db, start: Date, end: Date): Promise<OrderTaxRow
         join manufacturers m on m.id = lines.manufacturer_id
         join orders o on o.id = lines.order_id
         join buyers b on b.id = o.buyer_id
-        left join seller_earnings se on se.order_id = lines.order_id and se.kind = 'release'
-          and se.posted_at >= ${start.toISOString()}::timestamptz and se.posted_at < ${end.toISOString()}::timestamptz
+        left join (
+          select order_id, sum(taxable_paise) as taxable_paise, max(tcs_inter_state) as tcs_inter_state
+          from seller_earnings
+          where kind in ('release', 'refund_recovery')
+            and posted_at >= ${start.toISOString()}::timestamptz and posted_at < ${end.toISOString()}::timestamptz
+          group by order_id
+        ) se on se.order_id = lines.order_id
         order by m.gst_number, lines.at`,
   );
 }
