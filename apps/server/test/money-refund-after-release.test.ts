@@ -286,6 +286,13 @@ describe('a refund after release', () => {
     expect(Number(cn?.total_paise)).toBe(share(rel.commission) + share(rel.gst));
     // Commission invoiced less credit-noted = what the ledger keeps as commission on the net sale.
     expect(invoiced - Number(cn?.taxable_paise)).toBe((await withheldOn(first)).commission);
+    // The month's TCS and TDS the operator files count the reversal, as the ledger does.
+    const month = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
+    const tax = (await call(t.app, 'GET', `/api/admin/finance/tax-summary?month=${month}`, { token })).json();
+    const mine = tax.rows.find((r: { manufacturerId: string }) => r.manufacturerId === s.seller.manufacturer.id);
+    expect(mine.tcsIgstPaise + mine.tcsCgstPaise + mine.tcsSgstPaise).toBe((await withheldOn(first)).tcs);
+    expect(mine.tdsPaise).toBe((await withheldOn(first)).tds);
+    expect(mine.netTaxablePaise).toBe(rel.taxable - share(rel.taxable));
 
     // The rest comes back later: the two reversals add up to exactly what was withheld, two credit notes.
     await refund(token, first, rel.gross - part, 'The rest returned');
@@ -337,5 +344,30 @@ describe('a refund after release', () => {
       rel.net - (part - (share(rel.commission) + share(rel.gst) + share(rel.tcs) + share(rel.tds))),
     );
     expect(st.totals.commissionPaise).toBe(invoiced);
+  });
+
+  it("leaves the month's GSTR-8 equal to the ledger: TCS reversed, the value returned counted as returns", async () => {
+    const { token } = await loginAdmin(t.app);
+    const month = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
+    const r = await call(t.app, 'GET', `/api/admin/finance/gstr8?month=${month}`, { token });
+    expect(r.statusCode, r.body).toBe(200);
+    const rows = r.json().tcs as Array<{
+      supU: number;
+      retsupU: number;
+      supR: number;
+      retsupR: number;
+      amt: number;
+      iamt: number;
+      camt: number;
+      samt: number;
+    }>;
+    const p = (rupees: number) => Math.round(rupees * 100);
+    const tcs = rows.reduce((a, x) => a + p(x.iamt) + p(x.camt) + p(x.samt), 0);
+    expect(tcs).toBe(-(await balance(t.app.db, 'tcs_payable')));
+    const [earned] = await t.database.query<{ taxable: string }>(
+      `select sum(taxable_paise)::text as taxable from seller_earnings where kind in ('release', 'refund_recovery')`,
+    );
+    expect(rows.reduce((a, x) => a + p(x.amt), 0)).toBe(Number(earned?.taxable));
+    for (const x of rows) expect(p(x.supR) + p(x.supU) - p(x.retsupR) - p(x.retsupU)).toBe(p(x.amt));
   });
 });
