@@ -3,7 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { depsOf } from '../src/lib/deps.ts';
 import { balance, checkLedger, trialBalance } from '../src/modules/money/ledger.ts';
+import { issueRefund } from '../src/modules/money/refunds.ts';
 import { call, loginAdmin, useTestApp } from './helpers.ts';
 import { placeOrder, setStatus, tradeSetup } from './trade-fixtures.ts';
 
@@ -369,5 +371,32 @@ describe('a refund after release', () => {
     );
     expect(rows.reduce((a, x) => a + p(x.amt), 0)).toBe(Number(earned?.taxable));
     for (const x of rows) expect(p(x.supR) + p(x.supU) - p(x.retsupR) - p(x.retsupU)).toBe(p(x.amt));
+  });
+
+  it('in a later month: that GSTR-8 shows only the return (no supply counted again) and the TCS reversed', async () => {
+    const s = await tradeSetup(t.app);
+    const { token } = await loginAdmin(t.app);
+    const first = await paidDelivered(s);
+    await settle(token, s.seller.manufacturer.id);
+    const [rel] = await earnings(first);
+    if (!rel) throw new Error('no release');
+    // The refund is made on the 10th of next month (IST).
+    const now = new Date(Date.now() + 330 * 60_000);
+    const later = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 10, 6));
+    const part = Math.round(rel.gross / 4);
+    await issueRefund(
+      { ...depsOf(t.app), clock: () => later },
+      { orderId: first, amountPaise: part, reason: 'Late return' },
+    );
+    const month = later.toISOString().slice(0, 7);
+    const r = (await call(t.app, 'GET', `/api/admin/finance/gstr8?month=${month}`, { token })).json();
+    const p = (rupees: number) => Math.round(rupees * 100);
+    const share = (n: number) => Math.round((n * part) / rel.gross);
+    expect(r.tcs).toHaveLength(1);
+    const [row] = r.tcs;
+    expect(p(row.supR) + p(row.supU)).toBe(0);
+    expect(p(row.retsupR) + p(row.retsupU)).toBe(share(rel.taxable));
+    expect(p(row.amt)).toBe(-share(rel.taxable));
+    expect(p(row.iamt) + p(row.camt) + p(row.samt)).toBe(-share(rel.tcs));
   });
 });

@@ -27,6 +27,8 @@ interface OrderTaxRow {
   tds: string;
   at: Date | string;
   net_taxable: string | null;
+  /** The order's release is in the period (else only a refund after release is: a return, no supply). */
+  released: boolean;
   inter_state: number | null;
   items_taxable: string;
 }
@@ -48,7 +50,7 @@ async function orderTaxRows(db: Db, start: Date, end: Date): Promise<OrderTaxRow
           m.gst_number as gstin, m.company_name, m.state as seller_state, o.ship_state,
           coalesce((select td.buyer_gstin from tax_documents td where td.order_id = o.id and td.kind = 'invoice'),
                    b.gst_number) as buyer_gstin,
-          se.taxable_paise::text as net_taxable, se.tcs_inter_state as inter_state,
+          se.taxable_paise::text as net_taxable, coalesce(se.released, false) as released, se.tcs_inter_state as inter_state,
           (select coalesce(sum(round(oi.line_total * 100)), 0) from order_items oi where oi.order_id = o.id)::text
             as items_taxable
         from lines
@@ -56,7 +58,8 @@ async function orderTaxRows(db: Db, start: Date, end: Date): Promise<OrderTaxRow
         join orders o on o.id = lines.order_id
         join buyers b on b.id = o.buyer_id
         left join (
-          select order_id, sum(taxable_paise) as taxable_paise, max(tcs_inter_state) as tcs_inter_state
+          select order_id, sum(taxable_paise) as taxable_paise, max(tcs_inter_state) as tcs_inter_state,
+            bool_or(kind = 'release') as released
           from seller_earnings
           where kind in ('release', 'refund_recovery')
             and posted_at >= ${start.toISOString()}::timestamptz and posted_at < ${end.toISOString()}::timestamptz
@@ -110,7 +113,8 @@ export async function gstr8(db: Db, platformGstin: string, month: string): Promi
       samt: 0,
     };
     const net = Number(r.net_taxable ?? 0);
-    const gross = Math.max(Number(r.items_taxable), net);
+    // A month with only a refund after an earlier release reports the return, not the supply again.
+    const gross = r.released ? Math.max(Number(r.items_taxable), net) : 0;
     if (r.buyer_gstin) {
       row.supR += gross;
       row.retsupR += gross - net;
