@@ -28,6 +28,7 @@ import fastifyCompress from '@fastify/compress';
 import { constants as zlibConstants } from 'node:zlib';
 import { jobDefinitions } from './jobs/definitions.ts';
 import { paymentGateway } from './modules/payments/providers/index.ts';
+import { RAZORPAY_CHECKOUT_CSP } from './modules/payments/providers/razorpay.ts';
 import { createJobRunner } from './jobs/runner.ts';
 import { startSchedules } from './jobs/schedules.ts';
 import { ensureAdmin } from './modules/auth/accounts.ts';
@@ -170,19 +171,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (!database) await db.close();
   });
 
+  // With Razorpay, the pay page loads Checkout.js from Razorpay, which opens its iframe and calls home: those
+  // origins only, and only then (the test gateway's checkout is our own page).
+  const rzp = config.PAYMENT_PROVIDER === 'razorpay' ? RAZORPAY_CHECKOUT_CSP : null;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(rzp?.scriptSrc ?? [])],
+        connectSrc: ["'self'", ...(rzp?.connectSrc ?? [])],
+        ...(rzp ? { frameSrc: ["'self'", ...rzp.frameSrc], formAction: ["'self'", ...rzp.formAction] } : {}),
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
     },
+    // Checkout opens some banks' pages in a pop-up it talks to: `same-origin` would cut it off from the pay page.
+    ...(rzp ? { crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' as const } } : {}),
   });
   // API answers are personal (a session's data, a new token) unless a route says otherwise (GET /api/site, product
   // images): no browser, proxy or CDN may keep them.

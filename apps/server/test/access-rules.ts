@@ -134,6 +134,10 @@ export const RULES: Record<string, Rule> = {
     access: admin,
     params: (w) => ({ id: w.settlementId }),
   },
+  'GET /api/admin/settlements/{id}/commission-credit-notes/{noteId}': {
+    access: admin,
+    params: (w) => ({ id: w.settlementId, noteId: w.creditNoteId }),
+  },
   'GET /api/admin/finance/payout-file.csv': { access: admin },
   'GET /api/admin/finance/tax-summary': { access: admin },
   'GET /api/admin/finance/gstr8': { access: admin },
@@ -416,6 +420,11 @@ export const RULES: Record<string, Rule> = {
     access: seller,
     owner: 'sellerA',
     params: (w) => ({ id: w.settlementId }),
+  },
+  'GET /api/payments/settlements/{id}/commission-credit-notes/{noteId}': {
+    access: seller,
+    owner: 'sellerA',
+    params: (w) => ({ id: w.settlementId, noteId: w.creditNoteId }),
   },
   'POST /api/payments/webhooks/razorpay': { access: 'public' },
   'POST /api/payments/webhooks/razorpayx': { access: 'public' },

@@ -117,7 +117,7 @@ describe("the platform's GSTR-8 and s.194-O TDS data", () => {
     expect(empty.tcs).toEqual([]);
     expect((await call(t.app, 'GET', '/api/admin/finance/gstr8?month=2026-13', { token })).statusCode).toBe(400);
 
-    // TDS s.194-O: one row per PAN for the month, gross and TDS equal to the ledger; the quarter holds the same.
+    // TDS s.194-O: one row per PAN for the month, amount credited and TDS equal to the ledger; the quarter holds the same.
     const tds = await call(t.app, 'GET', `/api/admin/finance/tds-194o.csv?period=${month}`, { token });
     expect(tds.statusCode, tds.body).toBe(200);
     const [head, row, ...rest] = tds.body.split('\r\n');
@@ -127,7 +127,8 @@ describe("the platform's GSTR-8 and s.194-O TDS data", () => {
     const ledgerTds = -(await balance(t.app.db, 'tds_payable'));
     expect(ledgerTds).toBe(Number(earned?.tds));
     expect(cells.slice(3, 7)).toEqual(['194O', 'AAPFU0939F', cells[5], '27AAPFU0939F1ZV']);
-    expect(p(Number(cells[7]))).toBe(Number(earned?.gross));
+    // The amount credited is the taxable value (GST excluded), what the TDS was taken on.
+    expect(p(Number(cells[7]))).toBe(Number(earned?.taxable));
     expect(cells[8]).toBe('0.1');
     expect(p(Number(cells[9]))).toBe(ledgerTds);
     expect(cells[10]).toBe('3');

@@ -252,7 +252,7 @@ describe('escrow, settlement, payout and refunds', () => {
     const commission = Math.round(taxable * 0.05);
     const gst = Math.round(commission * 0.18);
     const tcs = Math.round(taxable * 0.005); // Maharashtra seller, Karnataka buyer: IGST 0.5 %
-    const tds = Math.round(gross * 0.001);
+    const tds = Math.round(taxable * 0.001); // s.194-O on the value excluding GST
     expect(st.totals).toMatchObject({
       grossPaise: gross,
       commissionPaise: commission,
@@ -269,7 +269,8 @@ describe('escrow, settlement, payout and refunds', () => {
       body: { reference: 'HDFCN52026112400' },
     });
     expect(paid.statusCode, paid.body).toBe(200);
-    // A refund after settlement is taken from the seller's next settlement as a negative line.
+    // A refund after settlement is taken from the seller's next settlement as a negative line, less the refunded
+    // share of the commission, GST on it, TCS and TDS withheld at release, which are reversed.
     const refund = await call(t.app, 'POST', `/api/admin/orders/${s.orderId}/refund`, {
       token,
       body: { amountPaise: 5000, reason: 'Two units damaged' },
@@ -277,12 +278,13 @@ describe('escrow, settlement, payout and refunds', () => {
     expect(refund.statusCode, refund.body).toBe(200);
     await t.app.jobs.drain();
     const next = (await call(t.app, 'GET', '/api/payments/summary', { token: s.seller.token })).json();
-    expect(next.nextSettlement.netPaise).toBe(-5000);
+    const share = (n: number) => Math.round((n * 5000) / gross);
+    expect(next.nextSettlement.netPaise).toBe(-(5000 - share(commission) - share(gst) - share(tcs) - share(tds)));
     const month = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
     const tax = (await call(t.app, 'GET', `/api/admin/finance/tax-summary?month=${month}`, { token })).json();
     const mine = tax.rows.find((r: { manufacturerId: string }) => r.manufacturerId === s.seller.manufacturer.id);
-    expect(mine.tcsIgstPaise).toBe(tcs);
-    expect(mine.tdsPaise).toBe(tds);
+    expect(mine.tcsIgstPaise).toBe(tcs - share(tcs));
+    expect(mine.tdsPaise).toBe(tds - share(tds));
     expect((await checkLedger(t.app.db)).ok).toBe(true);
   });
 

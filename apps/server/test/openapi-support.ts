@@ -1,7 +1,12 @@
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { enqueue } from '../src/jobs/queue.ts';
-import { issueCommissionInvoiceInTx, platformOf } from '../src/modules/money/commission-invoice.ts';
+import {
+  type CommissionInvoiceBody,
+  issueCommissionCreditNoteInTx,
+  issueCommissionInvoiceInTx,
+  platformOf,
+} from '../src/modules/money/commission-invoice.ts';
 import { createSession } from '../src/modules/auth/sessions.ts';
 import { notify } from '../src/modules/notifications/notify.ts';
 import { createAdmin, createBuyer, createProduct, createSeller, makeGstin } from '../src/seed/factories.ts';
@@ -204,12 +209,24 @@ export async function buildWorld(app: FastifyInstance) {
      values ($1, $2, 'release', 10000, 10000, 500, 90, 50, 10, 0, 9350, $3, '2030-01-31')`,
     [sellerA.manufacturer.id, orderId, settlement?.id],
   );
-  await issueCommissionInvoiceInTx(app.db, {
+  const invoice = await issueCommissionInvoiceInTx(app.db, {
     settlementId: settlement?.id as string,
     number: 'PLC/2930/00001',
     financialYear: '2029-30',
     platform: platformOf(app.config),
     at: new Date('2030-01-31T10:00:00Z'),
+  });
+  // And a credit note against it, as a refund after release issues it.
+  const creditNote = await issueCommissionCreditNoteInTx(app.db, {
+    invoice: { ...(invoice as NonNullable<typeof invoice>), body: invoice?.body as CommissionInvoiceBody },
+    orderId,
+    orderNumber: 'WORLD',
+    refundId: crypto.randomUUID(),
+    refundNumber: 'RFD-WORLD-1',
+    reason: 'Returned',
+    commissionPaise: 100,
+    gstPaise: 18,
+    at: new Date('2030-02-01T10:00:00Z'),
   });
 
   // A seller has one document per kind (an upload replaces the last of its kind), so the document the probes
@@ -307,6 +324,7 @@ export async function buildWorld(app: FastifyInstance) {
     contactId: contact.json().id as string,
     disputeId: dispute?.id as string,
     settlementId: settlement?.id as string,
+    creditNoteId: creditNote?.id as string,
     newDocument,
     newNotification,
     newProduct: async () => (await createProduct(app.db, sellerA.manufacturer.id)).id,

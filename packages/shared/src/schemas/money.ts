@@ -99,6 +99,8 @@ export const settlementStatementView = z.object({
   id: z.string(),
   settlementNumber: z.string(),
   commissionInvoiceNumber: z.string().nullable(),
+  /** Credit notes issued since against that commission invoice (refunds after release). */
+  creditNotes: z.array(z.object({ id: z.string(), number: z.string(), issuedAt: z.string(), totalPaise: z.number() })),
   seller: z.object({ id: z.string(), companyName: z.string(), gstNumber: z.string(), state: z.string().nullable() }),
   periodStart: z.string(),
   periodEnd: z.string(),

@@ -272,3 +272,48 @@ export const commissionInvoices = pgTable(
     index('commission_invoices_mfr_idx').on(t.manufacturerId, t.issuedAt),
   ],
 );
+
+/** The platform's credit note series (PLCN/YYyy/NNNNN) against its commission invoices: one row per financial year. */
+export const commissionCreditNoteCounters = pgTable('commission_credit_note_counters', {
+  financialYear: text('financial_year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/**
+ * The platform's credit note to a seller reducing a commission invoice already issued, when a refund reached money
+ * released to the seller: the commission and GST on it reversed for that order, frozen at issue in `body` (type
+ * CommissionCreditNoteBody); the PDF is drawn from it only. One per refund.
+ */
+export const commissionCreditNotes = pgTable(
+  'commission_credit_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => commissionInvoices.id),
+    manufacturerId: uuid('manufacturer_id')
+      .notNull()
+      .references(() => manufacturers.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    refundId: uuid('refund_id').notNull(),
+    number: text('number').notNull(),
+    financialYear: text('financial_year').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    supplyType: text('supply_type').notNull(),
+    taxablePaise: paise('taxable_paise').notNull(),
+    cgstPaise: paise('cgst_paise').notNull(),
+    sgstPaise: paise('sgst_paise').notNull(),
+    igstPaise: paise('igst_paise').notNull(),
+    totalPaise: paise('total_paise').notNull(),
+    reason: text('reason').notNull(),
+    body: jsonb('body').notNull(),
+  },
+  (t) => [
+    uniqueIndex('commission_credit_notes_number_key').on(t.number),
+    uniqueIndex('commission_credit_notes_refund_key').on(t.refundId),
+    index('commission_credit_notes_invoice_idx').on(t.invoiceId),
+    index('commission_credit_notes_mfr_idx').on(t.manufacturerId, t.issuedAt),
+  ],
+);

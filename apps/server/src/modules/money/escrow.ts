@@ -28,7 +28,7 @@ export interface Breakdown {
  * What the seller gets from `heldPaise` of an order whose captured amount was `capturedPaise` (less when part was
  * refunded: the taxable value and commission scale to what is left, so TCS is on the value net of returns).
  * Commission: per item category on the item's taxable value. GST on commission; TCS on the net taxable value;
- * TDS s.194-O on the gross amount. Rates are those in force on `at`.
+ * TDS s.194-O on the taxable value too (GST is shown separately on the invoice). Rates are those in force on `at`.
  */
 export function computeBreakdown(input: {
   heldPaise: number;
@@ -47,7 +47,9 @@ export function computeBreakdown(input: {
   const tcsPaise = input.interState
     ? applyPpm(taxablePaise, input.rates.tcs_igst)
     : applyPpm(taxablePaise, input.rates.tcs_cgst) + applyPpm(taxablePaise, input.rates.tcs_sgst);
-  const tdsPaise = applyPpm(heldPaise, input.rates.tds_194o);
+  // s.194-O on the amount excluding GST shown separately on the invoice (CBDT Circular 17/2020, Q&A applying
+  // Circular 23/2017), net of returns: the same base as TCS.
+  const tdsPaise = applyPpm(taxablePaise, input.rates.tds_194o);
   const withheld = commissionPaise + gstOnCommissionPaise + tcsPaise + tdsPaise;
   // Never withhold more than is held (a tiny remainder after a large partial refund).
   const scale = withheld > heldPaise ? heldPaise / withheld : 1;

@@ -10,7 +10,8 @@ import { rateOn } from './rates.ts';
  * The platform's own returns as the e-commerce operator, from the money ledger: GSTR-8 (TCS collected under s.52
  * CGST Act) and the s.194-O TDS statement data. Every rupee of TCS and TDS here is a `tcs_payable` / `tds_payable`
  * journal line posted in the period (IST), so the returns agree with the ledger to the paisa; the values the tax
- * was computed on come from the seller's earning line of the same release (`seller_earnings`).
+ * was computed on come from the seller's earning lines of the period (`seller_earnings`: the release, less what a
+ * refund after release reversed).
  */
 
 /** One order's TCS/TDS lines posted in the period, with what they were computed on. */
@@ -26,7 +27,8 @@ interface OrderTaxRow {
   tds: string;
   at: Date | string;
   net_taxable: string | null;
-  gross: string | null;
+  /** The order's release is in the period (else only a refund after release is: a return, no supply). */
+  released: boolean;
   inter_state: number | null;
   items_taxable: string;
 }
@@ -48,15 +50,21 @@ async function orderTaxRows(db: Db, start: Date, end: Date): Promise<OrderTaxRow
           m.gst_number as gstin, m.company_name, m.state as seller_state, o.ship_state,
           coalesce((select td.buyer_gstin from tax_documents td where td.order_id = o.id and td.kind = 'invoice'),
                    b.gst_number) as buyer_gstin,
-          se.taxable_paise::text as net_taxable, se.gross_paise::text as gross, se.tcs_inter_state as inter_state,
+          se.taxable_paise::text as net_taxable, coalesce(se.released, false) as released, se.tcs_inter_state as inter_state,
           (select coalesce(sum(round(oi.line_total * 100)), 0) from order_items oi where oi.order_id = o.id)::text
             as items_taxable
         from lines
         join manufacturers m on m.id = lines.manufacturer_id
         join orders o on o.id = lines.order_id
         join buyers b on b.id = o.buyer_id
-        left join seller_earnings se on se.order_id = lines.order_id and se.kind = 'release'
-          and se.posted_at >= ${start.toISOString()}::timestamptz and se.posted_at < ${end.toISOString()}::timestamptz
+        left join (
+          select order_id, sum(taxable_paise) as taxable_paise, max(tcs_inter_state) as tcs_inter_state,
+            bool_or(kind = 'release') as released
+          from seller_earnings
+          where kind in ('release', 'refund_recovery')
+            and posted_at >= ${start.toISOString()}::timestamptz and posted_at < ${end.toISOString()}::timestamptz
+          group by order_id
+        ) se on se.order_id = lines.order_id
         order by m.gst_number, lines.at`,
   );
 }
@@ -103,7 +111,8 @@ export async function gstr8(db: Db, platformGstin: string, month: string): Promi
       samt: 0,
     };
     const net = Number(r.net_taxable ?? 0);
-    const gross = Math.max(Number(r.items_taxable), net);
+    // A month with only a refund after an earlier release reports the return, not the supply again.
+    const gross = r.released ? Math.max(Number(r.items_taxable), net) : 0;
     if (r.buyer_gstin) {
       row.supR += gross;
       row.retsupR += gross - net;
@@ -185,8 +194,11 @@ export interface TdsRow {
   deductee: string;
   gstin: string;
   section: '194O';
-  /** The gross amount of the sales the TDS was computed on (what the money module deducts on), paise. */
-  grossPaise: number;
+  /**
+   * The amount credited the TDS was computed on, paise: the taxable value net of returns, GST excluded (it is shown
+   * separately on the invoice: CBDT Circular 17/2020 applying Circular 23/2017).
+   */
+  amountPaise: number;
   /** The rate in force on the date of credit, parts per million (1000 = 0.1 %). */
   ratePpm: number;
   tdsPaise: number;
@@ -206,7 +218,8 @@ function fyQuarter(month: string) {
 
 /**
  * The s.194-O statement data of a period: per seller PAN (the 3rd to 12th characters of the GSTIN), per month and
- * per rate in force, the gross amount credited and the TDS, from the ledger's `tds_payable` lines.
+ * per rate in force, the amount credited (taxable value, GST excluded) and the TDS, from the ledger's `tds_payable`
+ * lines.
  */
 export async function tds194o(db: Db, period: { start: Date; end: Date }): Promise<TdsRow[]> {
   const rows = await orderTaxRows(db, period.start, period.end);
@@ -235,13 +248,13 @@ export async function tds194o(db: Db, period: { start: Date; end: Date }): Promi
       deductee: r.company_name,
       gstin: r.gstin,
       section: '194O' as const,
-      grossPaise: 0,
+      amountPaise: 0,
       ratePpm,
       tdsPaise: 0,
       orders: 0,
       lastCreditedAt: at.toISOString(),
     };
-    row.grossPaise += Number(r.gross ?? 0);
+    row.amountPaise += Number(r.net_taxable ?? 0);
     row.tdsPaise += tds;
     row.orders += 1;
     if (at.toISOString() > row.lastCreditedAt) row.lastCreditedAt = at.toISOString();
@@ -267,7 +280,7 @@ export function tds194oCsv(rows: TdsRow[]): string {
     'Deductee PAN',
     'Deductee name',
     'GSTIN',
-    'Gross amount credited (Rs)',
+    'Amount credited excluding GST (Rs)',
     'Rate of TDS (%)',
     'TDS (Rs)',
     'Orders',
@@ -284,7 +297,7 @@ export function tds194oCsv(rows: TdsRow[]): string {
         r.pan,
         r.deductee,
         r.gstin,
-        rupees(r.grossPaise),
+        rupees(r.amountPaise),
         r.ratePpm / 10_000,
         rupees(r.tdsPaise),
         r.orders,

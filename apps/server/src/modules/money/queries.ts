@@ -1,7 +1,9 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   buyers,
+  commissionCreditNotes,
+  commissionInvoices,
   manufacturers,
   orders,
   paymentAttempts,
@@ -63,6 +65,24 @@ export async function sellerMoneySummary(db: Db, manufacturerId: string, now: Da
     .where(eq(settlements.manufacturerId, manufacturerId))
     .orderBy(desc(settlements.createdAt))
     .limit(50);
+  // Credit notes against these settlements' commission invoices (refunds after release), to download beside them.
+  const notes = past.length
+    ? await db
+        .select({
+          id: commissionCreditNotes.id,
+          number: commissionCreditNotes.number,
+          settlementId: commissionInvoices.settlementId,
+        })
+        .from(commissionCreditNotes)
+        .innerJoin(commissionInvoices, eq(commissionInvoices.id, commissionCreditNotes.invoiceId))
+        .where(
+          inArray(
+            commissionInvoices.settlementId,
+            past.map((s) => s.id),
+          ),
+        )
+        .orderBy(asc(commissionCreditNotes.number))
+    : [];
   return {
     receivedPaise: Number(received?.n ?? 0),
     heldPaise: held.reduce((s, h) => s + h.heldPaise, 0),
@@ -85,6 +105,7 @@ export async function sellerMoneySummary(db: Db, manufacturerId: string, now: Da
       id: s.id,
       settlementNumber: s.settlementNumber,
       commissionInvoiceNumber: s.commissionInvoiceNumber,
+      creditNotes: notes.filter((n) => n.settlementId === s.id).map(({ id, number }) => ({ id, number })),
       periodStart: s.periodStart,
       periodEnd: s.periodEnd,
       netPaise: s.netPaise || Math.round(Number(s.amount) * 100),
@@ -177,7 +198,8 @@ export async function financeOverview(db: Db, now: Date, holdDays: number) {
 
 /**
  * The operator's monthly filing view: per seller (GSTIN, and the PAN inside it), the net taxable value released
- * in the month and the TCS split CGST/SGST/IGST (GSTR-8), and the gross amount with TDS s.194-O.
+ * in the month and the TCS split CGST/SGST/IGST (GSTR-8), and the gross amount with TDS s.194-O. A refund after
+ * release counts in its month with the taxable value, TCS and TDS it reversed (negative), as the ledger does.
  */
 export async function taxSummary(db: Db, month: string) {
   // The month in IST, as GSTR-8 and the TDS statement count it (operator-returns.ts), so the three agree.
@@ -199,7 +221,7 @@ export async function taxSummary(db: Db, month: string) {
           sum(case when e.tcs_inter_state = 1 then e.tcs_paise else 0 end)::text as tcs_inter,
           sum(e.tds_paise)::text as tds
         from seller_earnings e join manufacturers m on m.id = e.manufacturer_id
-        where e.kind = 'release' and e.posted_at >= ${start.toISOString()}::timestamptz
+        where e.kind in ('release', 'refund_recovery') and e.posted_at >= ${start.toISOString()}::timestamptz
           and e.posted_at < ${end.toISOString()}::timestamptz
         group by m.id, m.company_name, m.gst_number order by m.company_name`,
   );

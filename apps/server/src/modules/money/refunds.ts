@@ -13,6 +13,7 @@ import { type NotificationParam, notice, notify } from '../notifications/notify.
 import { notifyAdmins } from '../notifications/notify-admins.ts';
 import type { PaymentGateway } from '../payments/providers/types.ts';
 import { nextNumber } from '../trade/common.ts';
+import { invoiceCarryingOrder, issueCommissionCreditNoteInTx } from './commission-invoice.ts';
 import { heldForOrder, post } from './ledger.ts';
 
 export const REFUND_JOB = 'money.refund';
@@ -33,6 +34,51 @@ export async function onRefundIssued(
     amountPaise: refund.amountPaise,
     reason: refund.reason,
   });
+}
+
+const NO_REVERSAL = {
+  taxablePaise: 0,
+  commissionPaise: 0,
+  gstOnCommissionPaise: 0,
+  tcsPaise: 0,
+  tdsPaise: 0,
+  tcsInterState: 0,
+};
+
+/**
+ * What a refund of `fromSeller` (money already released to the seller) reverses of the commission, GST on it, TCS
+ * and TDS withheld at the order's release: the refunded share of what was released, cumulatively (every refund
+ * after release so far, this one included, against the release's gross, less what earlier refunds reversed), so
+ * refunds that add up to the whole release reverse exactly what was withheld, to the paisa.
+ */
+export async function withholdingsToReverse(tx: Db, orderId: string, fromSeller: number) {
+  const [rel] = await tx
+    .select()
+    .from(sellerEarnings)
+    .where(and(eq(sellerEarnings.orderId, orderId), eq(sellerEarnings.kind, 'release')));
+  if (!rel || rel.grossPaise <= 0) return NO_REVERSAL;
+  const [prev] = await tx
+    .select({
+      refunds: sql<string>`coalesce(sum(${sellerEarnings.refundsPaise}), 0)`,
+      taxable: sql<string>`coalesce(-sum(${sellerEarnings.taxablePaise}), 0)`,
+      commission: sql<string>`coalesce(-sum(${sellerEarnings.commissionPaise}), 0)`,
+      gst: sql<string>`coalesce(-sum(${sellerEarnings.gstOnCommissionPaise}), 0)`,
+      tcs: sql<string>`coalesce(-sum(${sellerEarnings.tcsPaise}), 0)`,
+      tds: sql<string>`coalesce(-sum(${sellerEarnings.tdsPaise}), 0)`,
+    })
+    .from(sellerEarnings)
+    .where(and(eq(sellerEarnings.orderId, orderId), eq(sellerEarnings.kind, 'refund_recovery')));
+  const refunded = Math.min(Number(prev?.refunds ?? 0) + fromSeller, rel.grossPaise);
+  const part = (total: number, already: string | undefined) =>
+    Math.max(0, Math.round((total * refunded) / rel.grossPaise) - Number(already ?? 0));
+  return {
+    taxablePaise: part(rel.taxablePaise, prev?.taxable),
+    commissionPaise: part(rel.commissionPaise, prev?.commission),
+    gstOnCommissionPaise: part(rel.gstOnCommissionPaise, prev?.gst),
+    tcsPaise: part(rel.tcsPaise, prev?.tcs),
+    tdsPaise: part(rel.tdsPaise, prev?.tds),
+    tcsInterState: rel.tcsInterState,
+  };
 }
 
 /** What is left to refund of an order: captured less every refund issued. */
@@ -100,6 +146,9 @@ export async function issueRefundInTx(
     })
     .returning();
   if (!r) throw new Error('refund insert returned nothing');
+  // The part of released money refunded takes back its share of what was withheld on it at release.
+  const rev = fromSeller > 0 ? await withholdingsToReverse(tx, input.orderId, fromSeller) : NO_REVERSAL;
+  const reversed = rev.commissionPaise + rev.gstOnCommissionPaise + rev.tcsPaise + rev.tdsPaise;
   await post(tx, {
     key: `refund:${r.id}`,
     kind: 'refund',
@@ -109,7 +158,11 @@ export async function issueRefundInTx(
     at: now,
     lines: [
       { account: 'escrow', amountPaise: fromEscrow },
-      { account: 'seller_payable', amountPaise: fromSeller },
+      { account: 'seller_payable', amountPaise: fromSeller - reversed },
+      { account: 'commission', amountPaise: rev.commissionPaise },
+      { account: 'gst_on_commission', amountPaise: rev.gstOnCommissionPaise },
+      { account: 'tcs_payable', amountPaise: rev.tcsPaise },
+      { account: 'tds_payable', amountPaise: rev.tdsPaise },
       { account: 'refunds_payable', amountPaise: -input.amountPaise },
     ],
   });
@@ -119,15 +172,32 @@ export async function issueRefundInTx(
       orderId: input.orderId,
       kind: 'refund_recovery',
       grossPaise: 0,
-      taxablePaise: 0,
-      commissionPaise: 0,
-      gstOnCommissionPaise: 0,
-      tcsPaise: 0,
-      tdsPaise: 0,
+      taxablePaise: -rev.taxablePaise,
+      commissionPaise: -rev.commissionPaise,
+      gstOnCommissionPaise: -rev.gstOnCommissionPaise,
+      tcsPaise: -rev.tcsPaise,
+      tcsInterState: rev.tcsInterState,
+      tdsPaise: -rev.tdsPaise,
       refundsPaise: fromSeller,
-      netPaise: -fromSeller,
+      netPaise: reversed - fromSeller,
       postedAt: now,
     });
+    // Commission already invoiced in a settlement: a credit note against that invoice; else the next settlement's
+    // invoice carries the commission net of this reversal.
+    const invoice = rev.commissionPaise > 0 ? await invoiceCarryingOrder(tx, input.orderId) : null;
+    if (invoice) {
+      await issueCommissionCreditNoteInTx(tx, {
+        invoice,
+        orderId: input.orderId,
+        orderNumber: o.o.orderNumber,
+        refundId: r.id,
+        refundNumber: r.refundNumber,
+        reason: input.reason,
+        commissionPaise: rev.commissionPaise,
+        gstPaise: rev.gstOnCommissionPaise,
+        at: now,
+      });
+    }
   }
   if (attempt.provider === 'bank_transfer') {
     await notifyAdmins(tx, {
@@ -159,7 +229,7 @@ export async function issueRefundInTx(
       amount: formatInr(input.amountPaise / 100),
       order: o.o.orderNumber,
       reason: input.reasonNotice ?? input.reason,
-      ...(fromSeller ? { deducted: formatInr(fromSeller / 100) } : {}),
+      ...(fromSeller ? { deducted: formatInr((fromSeller - reversed) / 100) } : {}),
     }),
     link: `/dashboard/orders/${input.orderId}`,
   });

@@ -10,6 +10,8 @@ import { transaction } from '../../lib/transaction.ts';
 import { notice, notify } from '../notifications/notify.ts';
 import { fromPaise, nextNumber } from '../trade/common.ts';
 import {
+  commissionCreditNotesOfSettlement,
+  invoiceableCommission,
   issueCommissionInvoiceInTx,
   nextCommissionInvoiceNumber,
   type PlatformIdentity,
@@ -75,7 +77,7 @@ async function settleSellerInTx(
   // Opening: settled but not yet paid out to this seller; closing adds this run's net.
   const opening = -(await balance(tx, 'settlements_payable', { manufacturerId }));
   const first = lines[0]?.postedAt ?? now;
-  const invoice = sum('commissionPaise') > 0 ? await nextCommissionInvoiceNumber(tx, now) : null;
+  const invoice = invoiceableCommission(lines).length ? await nextCommissionInvoiceNumber(tx, now) : null;
   const [s] = await tx
     .insert(settlements)
     .values({
@@ -224,10 +226,12 @@ export async function settlementStatement(
     .where(eq(sellerEarnings.settlementId, id))
     .orderBy(asc(sellerEarnings.postedAt));
   const { s, m } = row;
+  const notes = s.commissionInvoiceNumber ? await commissionCreditNotesOfSettlement(db, s.id) : [];
   return {
     id: s.id,
     settlementNumber: s.settlementNumber,
     commissionInvoiceNumber: s.commissionInvoiceNumber,
+    creditNotes: notes.map((n) => ({ ...n, issuedAt: n.issuedAt.toISOString() })),
     seller: { id: m.id, companyName: m.companyName, gstNumber: m.gstNumber, state: m.state },
     periodStart: s.periodStart,
     periodEnd: s.periodEnd,

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { type PdfText, unicodeText } from '../../lib/pdf.ts';
-import type { CommissionInvoiceBody } from './commission-invoice.ts';
+import type { CommissionCreditNoteBody, CommissionInvoiceBody } from './commission-invoice.ts';
 import type { SettlementStatement } from './settlements.ts';
 
 /**
@@ -155,7 +155,7 @@ export function renderStatementPdf(st: SettlementStatement): Promise<Buffer> {
     pdf.y += 10;
     pdf.fillColor('#555555');
     t.draw(
-      'Amounts in rupees. Commission is on the taxable value; GST on commission at 18 %; TCS under s.52 CGST Act on the net taxable value; TDS under s.194-O Income-tax Act on the gross amount. A refund after a settlement is recovered in the next one.',
+      'Amounts in rupees. Commission is on the taxable value; GST on commission at 18 %; TCS under s.52 CGST Act on the net taxable value; TDS under s.194-O Income-tax Act on the taxable value (GST excluded). A refund after release is recovered in the next settlement, less its share of the commission, GST, TCS and TDS withheld, which are reversed.',
       left,
       pdf.y,
       { width, size: 7.5 },
@@ -166,12 +166,48 @@ export function renderStatementPdf(st: SettlementStatement): Promise<Buffer> {
 
 /** The platform's tax invoice to the seller for its commission, drawn from the copy frozen at issue. */
 export function renderCommissionInvoicePdf(doc: CommissionInvoiceBody): Promise<Buffer> {
-  return render(`Tax invoice ${doc.number}`, 'portrait', (pdf, t) => {
+  return renderCommissionDocument(doc, {
+    title: `Tax invoice ${doc.number}`,
+    heading: 'Tax Invoice',
+    facts: [
+      ['Invoice No.', doc.number],
+      ['Invoice date', dateText(doc.issuedAt)],
+      ['Settlement', doc.settlementNumber],
+      ['Period', `${dateText(doc.periodStart)} to ${dateText(doc.periodEnd)}`],
+    ],
+    totalLabel: 'Invoice total',
+    note: 'The commission and GST on it were deducted from the settlement named above; nothing is to be paid against this invoice.',
+  });
+}
+
+/** The platform's credit note against its commission invoice, drawn from the copy frozen at issue. */
+export function renderCommissionCreditNotePdf(doc: CommissionCreditNoteBody): Promise<Buffer> {
+  return renderCommissionDocument(doc, {
+    title: `Credit note ${doc.number}`,
+    heading: 'Credit Note',
+    facts: [
+      ['Credit note No.', doc.number],
+      ['Date', dateText(doc.issuedAt)],
+      ['Against invoice', `${doc.invoiceNumber} of ${dateText(doc.invoiceIssuedAt)}`],
+      ['Order', doc.orderNumber],
+      ['Refund', doc.refundNumber],
+      ['Reason', doc.reason],
+    ],
+    totalLabel: 'Credit note total',
+    note: 'The buyer was refunded; the commission and GST on it charged on the refunded part are reversed and added back to your next settlement.',
+  });
+}
+
+function renderCommissionDocument(
+  doc: CommissionInvoiceBody | CommissionCreditNoteBody,
+  o: { title: string; heading: string; facts: Array<[string, string]>; totalLabel: string; note: string },
+): Promise<Buffer> {
+  return render(o.title, 'portrait', (pdf, t) => {
     const left = 36;
     const width = pdf.page.width - 72;
     const half = width / 2 - 6;
     t.draw('Original for recipient', left, 30, { width, size: 8, align: 'right', bold: true });
-    t.draw('Tax Invoice', left, 40, { width, size: 15, bold: true, align: 'center' });
+    t.draw(o.heading, left, 40, { width, size: 15, bold: true, align: 'center' });
     const top = pdf.y + 8;
     const party = (label: string, p: CommissionInvoiceBody['supplier'], x: number, y: number) => {
       t.draw(label, x, y, { width: half, size: 8, bold: true });
@@ -184,10 +220,7 @@ export function renderCommissionInvoicePdf(doc: CommissionInvoiceBody): Promise<
     const supplierEnd = party('Supplier', doc.supplier, left, top);
     const recipientEnd = party('Recipient', doc.recipient, left, supplierEnd + 8);
     const factsEnd = facts(t, left + half + 12, top, half, [
-      ['Invoice No.', doc.number],
-      ['Invoice date', dateText(doc.issuedAt)],
-      ['Settlement', doc.settlementNumber],
-      ['Period', `${dateText(doc.periodStart)} to ${dateText(doc.periodEnd)}`],
+      ...o.facts,
       ['Place of supply', `${doc.placeOfSupply.stateName} (Code: ${doc.placeOfSupply.stateCode})`],
       ['Reverse charge', 'No'],
     ]);
@@ -222,7 +255,7 @@ export function renderCommissionInvoicePdf(doc: CommissionInvoiceBody): Promise<
     const totals: Array<[string, string, boolean]> = [['Taxable value', money(T.taxablePaise), false]];
     if (intra) totals.push(['CGST', money(T.cgstPaise), false], ['SGST', money(T.sgstPaise), false]);
     else totals.push(['IGST', money(T.igstPaise), false]);
-    totals.push(['Invoice total', `\u20B9 ${money(T.totalPaise)}`, true]);
+    totals.push([o.totalLabel, `\u20B9 ${money(T.totalPaise)}`, true]);
     for (const [k, v, bold] of totals) {
       const y = pdf.y;
       const o = { size: bold ? 10 : 9, bold };
@@ -235,12 +268,7 @@ export function renderCommissionInvoicePdf(doc: CommissionInvoiceBody): Promise<
     pdf.y += 8;
     t.draw([{ text: 'Amount in words: ', bold: true }, { text: doc.amountInWords }], left, pdf.y, { width, size: 9 });
     pdf.y += 10;
-    t.draw(
-      'The commission and GST on it were deducted from the settlement named above; nothing is to be paid against this invoice.',
-      left,
-      pdf.y,
-      { width, size: 8 },
-    );
+    t.draw(o.note, left, pdf.y, { width, size: 8 });
     pdf.y += 20;
     t.draw(`For ${doc.supplier.name}`, left + width - 220, pdf.y, {
       width: 220,

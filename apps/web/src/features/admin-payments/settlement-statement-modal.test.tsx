@@ -19,6 +19,7 @@ const statement: SettlementStatementView = {
   id: '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f',
   settlementNumber: 'STL-2026-000004',
   commissionInvoiceNumber: 'PLC/2627/00004',
+  creditNotes: [],
   seller: { id: 'm', companyName: 'Pune Castings', gstNumber: '27AAPFU0939F1ZV', state: 'Maharashtra' },
   periodStart: '2026-11-01',
   periodEnd: '2026-11-24',

@@ -92,6 +92,15 @@ export function SettlementStatementModal({ id, onClose }: { id: string; onClose:
                 Commission invoice {st.commissionInvoiceNumber}
               </Button>
             )}
+            {st.creditNotes.map((n) => (
+              <Button
+                key={n.id}
+                variant="secondary"
+                onClick={() => void get(`commission-credit-notes/${n.id}`, `${n.number.replaceAll('/', '-')}.pdf`)}
+              >
+                Credit note {n.number}
+              </Button>
+            ))}
           </div>
         </div>
       )}

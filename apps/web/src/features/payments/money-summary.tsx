@@ -14,6 +14,7 @@ interface Summary {
     id: string;
     settlementNumber: string;
     commissionInvoiceNumber: string | null;
+    creditNotes?: Array<{ id: string; number: string }>;
     periodStart: string;
     periodEnd: string;
     netPaise: number;
@@ -148,6 +149,18 @@ export function MoneySummary() {
                     {t('money.commissionInvoice', { number: s.commissionInvoiceNumber })}
                   </button>
                 )}
+                {s.creditNotes?.map((n) => (
+                  <button
+                    key={n.id}
+                    type="button"
+                    className="text-sm font-medium text-brand-700 hover:underline"
+                    onClick={() =>
+                      void download(`${s.id}/commission-credit-notes/${n.id}`, `${n.number.replaceAll('/', '-')}.pdf`)
+                    }
+                  >
+                    {t('money.commissionCreditNote', { number: n.number })}
+                  </button>
+                ))}
               </li>
             ))}
           </ul>

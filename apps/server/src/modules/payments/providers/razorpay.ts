@@ -284,7 +284,7 @@ export function razorpayGatewayFromConfig(
 }
 
 /**
- * What the Content-Security-Policy of the pay page must add for Checkout.js (app.ts allows only 'self'): the script
+ * What the Content-Security-Policy adds for Checkout.js when PAYMENT_PROVIDER=razorpay (app.ts; else only 'self'): the script
  * from checkout.razorpay.com (Razorpay requires it be loaded from there, never bundled), Checkout's iframe, and its
  * calls home. Razorpay publishes no list; this is what integrations in use allow, to be confirmed in the browser
  * with test keys before going live.

@@ -22,9 +22,13 @@ import {
   saveCommissionSettings,
 } from '../../../modules/money/rates.ts';
 import { issueRefund, markRefundPaid, refundFlaggedCapture } from '../../../modules/money/refunds.ts';
-import { commissionInvoiceOf } from '../../../modules/money/commission-invoice.ts';
+import { commissionCreditNoteOf, commissionInvoiceOf } from '../../../modules/money/commission-invoice.ts';
 import { payoutFileCsv, settlementStatement, statementCsv } from '../../../modules/money/settlements.ts';
-import { renderCommissionInvoicePdf, renderStatementPdf } from '../../../modules/money/statement-pdf.ts';
+import {
+  renderCommissionCreditNotePdf,
+  renderCommissionInvoicePdf,
+  renderStatementPdf,
+} from '../../../modules/money/statement-pdf.ts';
 import { currentUser } from '../../../types.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -166,6 +170,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${doc.number.replaceAll('/', '-')}.pdf"`)
         .send(await renderCommissionInvoicePdf(doc.body));
+    },
+  );
+  app.get(
+    '/admin/settlements/:id/commission-credit-notes/:noteId',
+    {
+      schema: {
+        ...base,
+        summary: "The platform's credit note (PDF) against a settlement's commission invoice",
+        params: z.object({ id: z.uuid('Not a valid id.'), noteId: z.uuid('Not a valid id.') }),
+      },
+    },
+    async (req, reply) => {
+      const doc = await commissionCreditNoteOf(app.db, req.params.id, req.params.noteId);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${doc.number.replaceAll('/', '-')}.pdf"`)
+        .send(await renderCommissionCreditNotePdf(doc.body));
     },
   );
   app.get(

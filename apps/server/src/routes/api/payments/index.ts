@@ -10,9 +10,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listPayments, paymentDetail as loadPayment } from '../../../modules/payments/queries.ts';
 import { sellerMoneySummary } from '../../../modules/money/queries.ts';
-import { commissionInvoiceOf } from '../../../modules/money/commission-invoice.ts';
+import { commissionCreditNoteOf, commissionInvoiceOf } from '../../../modules/money/commission-invoice.ts';
 import { settlementStatement, statementCsv } from '../../../modules/money/settlements.ts';
-import { renderCommissionInvoicePdf, renderStatementPdf } from '../../../modules/money/statement-pdf.ts';
+import {
+  renderCommissionCreditNotePdf,
+  renderCommissionInvoicePdf,
+  renderStatementPdf,
+} from '../../../modules/money/statement-pdf.ts';
 import { guardFolder } from '../../../plugins/auth.ts';
 import { currentManufacturerId } from '../../../types.ts';
 
@@ -130,6 +134,26 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${doc.number.replaceAll('/', '-')}.pdf"`)
         .send(await renderCommissionInvoicePdf(doc.body));
+    },
+  );
+
+  app.get(
+    '/payments/settlements/:id/commission-credit-notes/:noteId',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          "The platform's credit note (PDF) against one of the seller's commission invoices (a refund after release)",
+        security: [{ bearerAuth: [] }],
+        params: z.object({ id: z.uuid('Not a valid id.'), noteId: z.uuid('Not a valid id.') }),
+      },
+    },
+    async (req, reply) => {
+      const doc = await commissionCreditNoteOf(app.db, req.params.id, req.params.noteId, currentManufacturerId(req));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${doc.number.replaceAll('/', '-')}.pdf"`)
+        .send(await renderCommissionCreditNotePdf(doc.body));
     },
   );
 
