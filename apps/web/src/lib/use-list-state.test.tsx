@@ -89,6 +89,36 @@ describe('useListState', () => {
     expect(view()).toBe('tab=pending q=nuts page=1 open=-');
   });
 
+  it('does not pull a person back to the list when the search settles while the record they opened loads', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let loaded: (() => void) | undefined;
+    const router = createMemoryRouter(
+      [
+        { path: '/orders', Component: List },
+        {
+          path: '/orders/:id',
+          lazy: () =>
+            new Promise((resolve) => {
+              loaded = () => resolve({ Component: () => <p>Record</p> });
+            }),
+        },
+      ],
+      { initialEntries: ['/orders'] },
+    );
+    render(<RouterProvider router={router} />);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'nuts');
+    let opened: Promise<void> | undefined;
+    act(() => {
+      opened = router.navigate('/orders/o-7');
+    });
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    loaded?.();
+    await act(async () => opened);
+    expect(router.state.location.pathname).toBe('/orders/o-7');
+    expect(await screen.findByText('Record')).toBeInTheDocument();
+  });
+
   it('opens a record under the list keeping its query string; closing goes back to the list', async () => {
     const { view, where } = mount('/orders?tab=pending&page=2');
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));

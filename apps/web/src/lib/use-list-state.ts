@@ -1,5 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { type NavigateOptions, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import {
+  type NavigateOptions,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useParams,
+  useSearchParams,
+} from 'react-router';
 
 type Filters = Record<string, string>;
 
@@ -36,6 +43,12 @@ export function useListState<F extends Filters>(defaults: F, allowed: { [K in ke
   // of that moment and would undo a filter, page or record opened while typing paused.
   const latestUpdate = useRef(update);
   latestUpdate.current = update;
+  // A navigation away from this list under way (a record's page still loading its code): a search settling now
+  // would navigate back to the list and cancel it, pulling the person out of the record they clicked.
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const leaving = useRef(false);
+  leaving.current = navigation.state !== 'idle' && navigation.location?.pathname !== pathname;
 
   const [search, setSearch] = useState(term);
   // Back, Forward or a link changed `q`: show it in the box (unless it is what the box already says).
@@ -48,7 +61,9 @@ export function useListState<F extends Filters>(defaults: F, allowed: { [K in ke
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new typed value schedules a URL update
   useEffect(() => {
     if (typed === term) return;
-    const id = setTimeout(() => latestUpdate.current({ q: typed, page: null }, { replace: true }), SEARCH_DELAY_MS);
+    const id = setTimeout(() => {
+      if (!leaving.current) latestUpdate.current({ q: typed, page: null }, { replace: true });
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(id);
   }, [typed]);
 
