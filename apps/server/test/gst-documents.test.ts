@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { financialYearOf } from '@ub/shared';
+import { financialYearOf, gstStateCodeOf } from '@ub/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buyers, manufacturers, orders } from '../src/db/schema/index.ts';
@@ -14,7 +14,7 @@ import {
   nextTaxNumber,
 } from '../src/modules/tax-documents/commands.ts';
 import type { FrozenDocument } from '../src/modules/tax-documents/types.ts';
-import { createBuyer, createProduct } from '../src/seed/factories.ts';
+import { createBuyer, createProduct, makeGstin } from '../src/seed/factories.ts';
 import { call, loginAdmin, loginSeller, useTestApp } from './helpers.ts';
 import { placeOrder, setStatus, tradeSetup } from './trade-fixtures.ts';
 
@@ -29,8 +29,13 @@ function pdfText(pdf: Buffer) {
   return { text: text.normalize('NFC').replace(/\s+/g, ' '), pages };
 }
 
+/** An order shipped to `state` for a buyer registered in that state (its own address). */
 async function shippedOrder(state = 'Karnataka', setup?: Awaited<ReturnType<typeof tradeSetup>>) {
   const s = setup ?? (await tradeSetup(t.app, { gstPercentage: '18', hsnCode: '95030010', unit: 'box' }));
+  await t.app.db
+    .update(buyers)
+    .set({ gstNumber: makeGstin(gstStateCodeOf(state)), state })
+    .where(eq(buyers.id, s.buyer.buyer.id));
   const { id } = (await placeOrder(t.app, s.buyer.token, s.seller.manufacturer.id, s.product.id, 10, state)).json();
   await setStatus(t.app, s.seller.token, id, { status: 'processing' });
   const shipped = await setStatus(t.app, s.seller.token, id, {
@@ -154,6 +159,40 @@ describe('frozen tax invoice', () => {
     expect(dup.pages).toBe(1);
     expect(dup.text).toContain('Duplicate for transporter');
     expect(dup.text).not.toContain('Original for recipient');
+  });
+
+  it("bills a registered buyer in its GSTIN's state when the goods go to another state (IGST Act s.10(1)(b))", async () => {
+    const s = await tradeSetup(t.app, { gstPercentage: '18', hsnCode: '95030010', unit: 'box' });
+    // Registered in Karnataka, delivery to Mumbai: the place of supply is Karnataka, so IGST the buyer can credit.
+    await t.app.db
+      .update(buyers)
+      .set({ gstNumber: makeGstin('29'), state: 'Karnataka' })
+      .where(eq(buyers.id, s.buyer.buyer.id));
+    const { id } = (
+      await placeOrder(t.app, s.buyer.token, s.seller.manufacturer.id, s.product.id, 10, 'Maharashtra')
+    ).json();
+    await setStatus(t.app, s.seller.token, id, { status: 'processing' });
+    await setStatus(t.app, s.seller.token, id, { status: 'shipped', carrier: 'BlueDart', trackingNumber: 'BD2' });
+    const [doc] = await documents(s.seller.token, `/api/orders/${id}/tax-documents`);
+    const { text } = pdfText(
+      (await call(t.app, 'GET', `/api/orders/${id}/invoice.pdf`, { token: s.seller.token })).rawPayload,
+    );
+    expect(text).toContain('Place of Supply: Karnataka (Code: 29)');
+    expect(text).toContain('IGST');
+    expect(text).not.toContain('CGST %');
+    expect(doc?.kind).toBe('invoice');
+    // An unregistered buyer's place of supply is where the goods go: Maharashtra, as the seller, so CGST + SGST.
+    await t.app.db.update(buyers).set({ gstNumber: null }).where(eq(buyers.id, s.buyer.buyer.id));
+    const other = (
+      await placeOrder(t.app, s.buyer.token, s.seller.manufacturer.id, s.product.id, 10, 'Maharashtra')
+    ).json();
+    await setStatus(t.app, s.seller.token, other.id, { status: 'processing' });
+    await setStatus(t.app, s.seller.token, other.id, { status: 'shipped', carrier: 'BlueDart', trackingNumber: 'BD3' });
+    const local = pdfText(
+      (await call(t.app, 'GET', `/api/orders/${other.id}/invoice.pdf`, { token: s.seller.token })).rawPayload,
+    ).text;
+    expect(local).toContain('Place of Supply: Maharashtra (Code: 27)');
+    expect(local).toContain('CGST %');
   });
 
   it('lets the buyer download their copy and the admin any invoice; another seller or buyer gets 404', async () => {

@@ -5,7 +5,7 @@ import { transaction } from '../src/lib/transaction.ts';
 import { issueCreditNote } from '../src/modules/tax-documents/commands.ts';
 import { b2clLimitPaise, type Gstr1, gstr1 } from '../src/modules/tax-documents/gstr1.ts';
 import { DEMO_PLATFORM_GSTIN } from '../src/config.ts';
-import { createProduct } from '../src/seed/factories.ts';
+import { createProduct, makeGstin } from '../src/seed/factories.ts';
 import { call, createBuyerSession } from './helpers.ts';
 import { placeOrder, setStatus, tradeSetup } from './trade-fixtures.ts';
 import { useTestApp } from './helpers.ts';
@@ -51,7 +51,16 @@ describe('GSTR-1 data', () => {
       expect(shipped.statusCode, shipped.body).toBe(200);
       return id as string;
     };
+    // The registered buyer's place of supply is its GSTIN's state (IGST Act s.10(1)(b)): registered in
+    // Maharashtra for the first order, in Karnataka for the second.
+    const registeredIn = (code: string, state: string) =>
+      t.app.db
+        .update(buyers)
+        .set({ gstNumber: makeGstin(code), state })
+        .where(eq(buyers.id, s.buyer.buyer.id));
+    await registeredIn('27', 'Maharashtra');
     const b2bIntra = await ship(s.buyer.token, s.product.id, 10, 'Maharashtra');
+    await registeredIn('29', 'Karnataka');
     await ship(s.buyer.token, big.id, 2, 'Karnataka');
     await ship(unregistered.token, s.product.id, 20, 'Karnataka');
     const large = await ship(unregistered.token, big.id, 10, 'Gujarat');

@@ -111,6 +111,22 @@ export function gstinStateMismatch(gstin: string, addressState: string): string 
  * place of supply, IGST when the goods cross a state border.
  */
 export function gstSupplyType(sellerGstin: string, placeOfSupplyState: string): 'intra' | 'inter' {
-  const placeCode = gstStateCodeOf(placeOfSupplyState);
+  return supplyTypeFor(sellerGstin, gstStateCodeOf(placeOfSupplyState));
+}
+
+/** gstSupplyType for a place of supply given by its state code. */
+export function supplyTypeFor(sellerGstin: string, placeCode: string | undefined): 'intra' | 'inter' {
   return placeCode !== undefined && currentStateCodeOfGstin(sellerGstin) === placeCode ? 'intra' : 'inter';
+}
+
+/**
+ * The place of supply (state code) of goods sent to a buyer, IGST Act s.10(1). Where the goods' movement ends (the
+ * ship-to state, s.10(1)(a)), except for a registered buyer: goods delivered on its direction to an address in
+ * another state (bill to one state, ship to another) are deemed received by the buyer itself (s.10(1)(b)), so the
+ * place of supply is its GSTIN's state, and the tax is one it can take credit for under that GSTIN.
+ */
+export function placeOfSupplyCode(buyerGstin: string | null | undefined, shipState: string): string | undefined {
+  const gstin = buyerGstin?.trim();
+  if (gstin && stateNameOf(gstStateCode(gstin)) !== undefined) return currentStateCodeOfGstin(gstin);
+  return gstStateCodeOf(shipState);
 }

@@ -1,6 +1,7 @@
+import { placeOfSupplyCode, supplyTypeFor } from '@ub/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { manufacturers, orderItems, orders, paymentAttempts, sellerEarnings } from '../../db/schema/index.ts';
+import { buyers, manufacturers, orderItems, orders, paymentAttempts, sellerEarnings } from '../../db/schema/index.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { execRows, toPaise } from '../trade/common.ts';
@@ -112,9 +113,10 @@ export async function releaseOrderInTx(
   holdDays: number,
 ): Promise<Breakdown | null> {
   const [o] = await tx
-    .select({ o: orders, sellerState: manufacturers.state })
+    .select({ o: orders, sellerGstin: manufacturers.gstNumber, buyerGstin: buyers.gstNumber })
     .from(orders)
     .innerJoin(manufacturers, eq(manufacturers.id, orders.manufacturerId))
+    .innerJoin(buyers, eq(buyers.id, orders.buyerId))
     .where(eq(orders.id, orderId))
     .for('update', { of: orders });
   if (!o) return null;
@@ -138,7 +140,8 @@ export async function releaseOrderInTx(
       commissionPpm: commissionPpm(settings, i.category),
     })),
     rates: await ratesOn(tx, now),
-    interState: !sameState(o.sellerState, o.o.shipState),
+    // TCS follows the supply: IGST TCS where the invoice charges IGST (the place of supply: tax-documents).
+    interState: supplyTypeFor(o.sellerGstin, placeOfSupplyCode(o.buyerGstin, o.o.shipState)) === 'inter',
   });
   const mid = o.o.manufacturerId;
   const posted = await post(tx, {

@@ -1,8 +1,10 @@
 import {
   amountInWords,
   financialYearOf,
+  canonicalStateName,
   gstStateCodeOf,
-  gstSupplyType,
+  placeOfSupplyCode,
+  supplyTypeFor,
   stateNameOf,
   TAX_SERIES_DIGITS,
   taxDocumentNumber,
@@ -129,7 +131,8 @@ async function invoiceFromRecords(db: Db, orderId: string, number: string, issue
   if (!row) throw notFound('Order not found');
   const { o, m, b } = row;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.name));
-  const supplyType = gstSupplyType(m.gstNumber, o.shipState);
+  const placeCode = placeOfSupplyCode(b.gstNumber, o.shipState) ?? '';
+  const supplyType = supplyTypeFor(m.gstNumber, placeCode || undefined);
   const lines: FrozenLine[] = items.map((i, lineNo) => {
     const taxable = toPaise(i.lineTotal);
     const split = splitGst(toPaise(i.taxAmount), supplyType);
@@ -150,7 +153,6 @@ async function invoiceFromRecords(db: Db, orderId: string, number: string, issue
       totalPaise: taxable + split.cgst + split.sgst + split.igst,
     };
   });
-  const placeCode = gstStateCodeOf(o.shipState) ?? '';
   const totals = sumLines(lines);
   const financialYear = financialYearOf(issuedAt);
   return {
@@ -168,8 +170,8 @@ async function invoiceFromRecords(db: Db, orderId: string, number: string, issue
       address: [o.shipStreet, o.shipApartment, o.shipCity].filter(Boolean).join(', '),
       city: o.shipCity,
       pincode: o.shipZipCode,
-      stateName: stateNameOf(placeCode) ?? o.shipState,
-      stateCode: placeCode,
+      stateName: canonicalStateName(o.shipState) ?? o.shipState,
+      stateCode: gstStateCodeOf(o.shipState) ?? '',
     },
     placeOfSupply: { stateName: stateNameOf(placeCode) ?? o.shipState, stateCode: placeCode },
     lines,
