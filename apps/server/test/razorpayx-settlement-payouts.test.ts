@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/money/ledger.ts';
-import { PAYOUT_RECONCILE_AFTER_MS, reconcilePayouts } from '../src/modules/money/provider-payouts.ts';
+import { PAYOUT_RECONCILE_AFTER_MS, reconcilePayouts, sendPayout } from '../src/modules/money/provider-payouts.ts';
+import { GatewayError } from '../src/modules/payments/providers/razorpay-http.ts';
+import type { PayoutProvider } from '../src/modules/payments/providers/types.ts';
 import { startRazorpayFake } from './fakes/razorpay-fake.ts';
 import { call, count, useTestApp } from './helpers.ts';
 import { pendingSettlement } from './trade-fixtures.ts';
@@ -234,6 +236,39 @@ describe('Pay via RazorpayX', () => {
     await reconcilePayouts(deps(new Date(Date.now() + PAYOUT_RECONCILE_AFTER_MS + 60_000)), t.app.payouts);
     expect(await row(s.settlementId)).toMatchObject({ payout_status: 'processing' });
     expect(payoutsOf(s.number)).toHaveLength(1);
+  });
+
+  it('never gives up an answer it could not read as failed, and tells the admins when the last try found no answer', async () => {
+    const s = await payable();
+    await startPayout(s);
+    const unreadable: PayoutProvider = {
+      name: 'razorpayx',
+      async pay() {
+        throw new GatewayError({
+          code: 'INVALID_RESPONSE',
+          kind: 'invalid_response',
+          retryable: false,
+          operation: 'payout',
+          description: 'not a RazorpayX payout entity',
+        });
+      },
+    };
+    const at = new Date();
+    await expect(sendPayout(deps(at), unreadable, s.settlementId, 1)).rejects.toThrow(/INVALID_RESPONSE/);
+    expect((await row(s.settlementId)).payout_status).toBe('requested');
+    const down: PayoutProvider = {
+      name: 'razorpayx',
+      async pay() {
+        throw new GatewayError({ code: 'SERVER_ERROR', kind: 'server', retryable: true, description: 'down' });
+      },
+    };
+    await expect(sendPayout(deps(at), down, s.settlementId, 1, { lastTry: true })).rejects.toThrow(/SERVER_ERROR/);
+    expect((await row(s.settlementId)).payout_status).toBe('requested');
+    const [alert] = await t.database.query<{ title: string }>(
+      `select title from notifications where type = 'admin_money_alert' and message like $1`,
+      [`%${s.number}%`],
+    );
+    expect(alert?.title).toBe('Payout not confirmed');
   });
 
   it('refuses a seller without bank details before anything is sent', async () => {
