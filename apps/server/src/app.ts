@@ -27,7 +27,7 @@ import { publicPageRoutes } from './routes/pages.ts';
 import fastifyCompress from '@fastify/compress';
 import { constants as zlibConstants } from 'node:zlib';
 import { jobDefinitions } from './jobs/definitions.ts';
-import { paymentGateway } from './modules/payments/providers/index.ts';
+import { paymentGateway, payoutProvider } from './modules/payments/providers/index.ts';
 import { RAZORPAY_CHECKOUT_CSP } from './modules/payments/providers/razorpay.ts';
 import { createJobRunner } from './jobs/runner.ts';
 import { startSchedules } from './jobs/schedules.ts';
@@ -148,6 +148,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     : [];
 
   app.decorate('gateway', await paymentGateway(config, db.db));
+  app.decorate('payouts', payoutProvider(config));
   app.decorate(
     'jobs',
     createJobRunner({

@@ -1,4 +1,4 @@
-import type { PaymentGateway } from './modules/payments/providers/types.ts';
+import type { PaymentGateway, PayoutProvider } from './modules/payments/providers/types.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogList, CatalogQuery, Role, SellerAction } from '@ub/shared';
 import type { Config } from './config.ts';
@@ -35,6 +35,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The payment gateway PAYMENT_PROVIDER chose (modules/payments/providers). */
     gateway: PaymentGateway;
+    /** Seller payouts PAYOUT_PROVIDER chose: `manual` (bank file and UTRs) or RazorpayX. */
+    payouts: PayoutProvider;
     /** The catalogue search behind its per-process cache (modules/catalog/queries.ts `cachedCatalogSearch`). */
     catalogSearch: (database: Database, f: CatalogQuery, fresh?: boolean) => Promise<CatalogList>;
     /** onRequest hook: 401 without a live token, 403 when the user's role is not one of `roles`. */

@@ -96,6 +96,7 @@ export const RULES: Record<string, Rule> = {
   'GET /api/admin/settlements': { access: admin },
   'POST /api/admin/settlements/generate': { access: admin },
   'POST /api/admin/settlements/{id}/mark-paid': { access: admin, params: (w) => ({ id: w.settlementId }) },
+  'POST /api/admin/settlements/{id}/payout': { access: admin, params: (w) => ({ id: w.settlementId }) },
   'GET /api/admin/leads': { access: admin },
   'PATCH /api/admin/leads/{id}': { access: admin, params: (w) => ({ id: w.leadId }) },
   'GET /api/admin/disputes': { access: admin },

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, flowTotals } from '../src/modules/money/ledger.ts';
 import { createRazorpayXPayouts } from '../src/modules/payments/providers/razorpayx.ts';
 import { type RazorpayFake, startRazorpayFake } from './fakes/razorpay-fake.ts';
-import { call, count, loginAdmin, useTestApp } from './helpers.ts';
-import { placeOrder, setStatus, tradeSetup } from './trade-fixtures.ts';
+import { call, count, useTestApp } from './helpers.ts';
+import { pendingSettlement } from './trade-fixtures.ts';
 
 /** RazorpayX payout webhooks against the local fake of Razorpay's API, delivered to the app; nothing reaches Razorpay. */
 const SECRET = 'razorpayx_webhook_secret_test';
@@ -19,41 +19,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-async function settledOrder() {
-  const s = await tradeSetup(t.app);
-  const orderId = (await placeOrder(t.app, s.buyer.token, s.seller.manufacturer.id, s.product.id)).json().id as string;
-  const pay = await call(t.app, 'POST', `/api/buyer/orders/${orderId}/pay`, {
-    token: s.buyer.token,
-    body: { method: 'gateway' },
-  });
-  const id = (pay.json().checkoutUrl as string).split('/pay/test/')[1]?.split('?')[0] ?? '';
-  await call(t.app, 'POST', `/pay/test/${id}/succeed`, {
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'return=%2Fx',
-  });
-  await t.app.jobs.drain();
-  for (const status of ['processing', 'shipped', 'delivered'] as const) {
-    await setStatus(t.app, s.seller.token, orderId, {
-      status,
-      ...(status === 'shipped' ? { carrier: 'Blue Dart', trackingNumber: 'BD123456789' } : {}),
-    });
-  }
-  await t.database.query(
-    `update order_events set created_at = now() - interval '8 days' where order_id = $1 and to_status = 'delivered'`,
-    [orderId],
-  );
-  const { token } = await loginAdmin(t.app);
-  const run = await call(t.app, 'POST', '/api/admin/settlements/generate', {
-    token,
-    body: { manufacturerId: s.seller.manufacturer.id },
-  });
-  const settlementId = run.json().settlementIds[0] as string;
-  const [row] = await t.database.query<{ settlement_number: string; net_paise: string }>(
-    'select settlement_number, net_paise from settlements where id = $1',
-    [settlementId],
-  );
-  return { token, settlementId, number: row?.settlement_number ?? '', netPaise: Number(row?.net_paise) };
-}
+const settledOrder = () => pendingSettlement(t);
 
 const settlement = async (id: string) =>
   (
@@ -132,5 +98,30 @@ describe('RazorpayX payout webhooks', () => {
     });
     expect(wrong.json().outcome).toBe('amount_mismatch');
     expect((await settlement(s.settlementId))?.status).toBe('pending');
+  });
+});
+
+describe('payouts with PAYOUT_PROVIDER=manual (the default)', () => {
+  it('refuses "Pay via RazorpayX" with a clear 409, changes nothing, and keeps the bank file and the UTR form', async () => {
+    const s = await settledOrder();
+    const res = await call(t.app, 'POST', `/api/admin/settlements/${s.settlementId}/payout`, { token: s.token });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatch(/PAYOUT_PROVIDER=manual.*payout file.*UTR/);
+    const [row] = await t.database.query<{ payout_status: string | null; payout_attempts: number }>(
+      'select payout_status, payout_attempts from settlements where id = $1',
+      [s.settlementId],
+    );
+    expect(row).toEqual({ payout_status: null, payout_attempts: 0 });
+    expect(await count(t.database, `jobs where unique_key like 'payout:${s.settlementId}:%'`)).toBe(0);
+    const overview = await call(t.app, 'GET', '/api/admin/finance', { token: s.token });
+    expect(overview.json().payoutProvider).toBe('manual');
+    const file = await call(t.app, 'GET', '/api/admin/finance/payout-file.csv', { token: s.token });
+    expect(file.body).toContain(s.number);
+    const paid = await call(t.app, 'POST', `/api/admin/settlements/${s.settlementId}/mark-paid`, {
+      token: s.token,
+      body: { reference: 'HDFCN52026112400' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'paid', reference: 'HDFCN52026112400', payoutStatus: null });
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createProduct, type ProductSpec } from '../src/seed/factories.ts';
-import { call, createBuyerSession, loginSeller } from './helpers.ts';
+import { call, createBuyerSession, loginAdmin, loginSeller, type TestContext } from './helpers.ts';
 
 export const shippingTo = (state = 'Karnataka') => ({
   street: '44 Residency Road',
@@ -63,4 +63,51 @@ export async function payOrder(app: FastifyInstance, buyerToken: string, orderId
   });
   const status = verify.json().status === 'captured' ? 'paid' : verify.json().status;
   return { statusCode: verify.statusCode === 200 ? 201 : verify.statusCode, json: () => ({ status }) };
+}
+
+/**
+ * A seller's pending settlement with money in it: an order paid through the test gateway, delivered 8 days ago
+ * (past the hold), settled by the admin's run. Answers the admin's token and the settlement's id, number and net.
+ */
+export async function pendingSettlement(t: TestContext) {
+  const s = await tradeSetup(t.app);
+  const orderId = (await placeOrder(t.app, s.buyer.token, s.seller.manufacturer.id, s.product.id)).json().id as string;
+  const pay = await call(t.app, 'POST', `/api/buyer/orders/${orderId}/pay`, {
+    token: s.buyer.token,
+    body: { method: 'gateway' },
+  });
+  const id = (pay.json().checkoutUrl as string).split('/pay/test/')[1]?.split('?')[0] ?? '';
+  await call(t.app, 'POST', `/pay/test/${id}/succeed`, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'return=%2Fx',
+  });
+  await t.app.jobs.drain();
+  for (const status of ['processing', 'shipped', 'delivered'] as const) {
+    await setStatus(t.app, s.seller.token, orderId, {
+      status,
+      ...(status === 'shipped' ? { carrier: 'Blue Dart', trackingNumber: 'BD123456789' } : {}),
+    });
+  }
+  await t.database.query(
+    `update order_events set created_at = now() - interval '8 days' where order_id = $1 and to_status = 'delivered'`,
+    [orderId],
+  );
+  const { token } = await loginAdmin(t.app);
+  const run = await call(t.app, 'POST', '/api/admin/settlements/generate', {
+    token,
+    body: { manufacturerId: s.seller.manufacturer.id },
+  });
+  const settlementId = run.json().settlementIds[0] as string;
+  const [row] = await t.database.query<{ settlement_number: string; net_paise: string }>(
+    'select settlement_number, net_paise from settlements where id = $1',
+    [settlementId],
+  );
+  return {
+    token,
+    settlementId,
+    manufacturerId: s.seller.manufacturer.id,
+    sellerUserId: s.seller.user.id as string,
+    number: row?.settlement_number ?? '',
+    netPaise: Number(row?.net_paise),
+  };
 }

@@ -21,7 +21,8 @@ import { REFUND_JOB, sendRefundToGateway } from '../modules/money/refunds.ts';
 import { platformOf } from '../modules/money/commission-invoice.ts';
 import { runSettlements } from '../modules/money/settlements.ts';
 import { notifyAdmins } from '../modules/notifications/notify-admins.ts';
-import type { PaymentGateway } from '../modules/payments/providers/types.ts';
+import type { PaymentGateway, PayoutProvider } from '../modules/payments/providers/types.ts';
+import { PAYOUT_JOB, reconcilePayouts, sendPayout } from '../modules/money/provider-payouts.ts';
 import { systemClock } from '../lib/deps.ts';
 import {
   expireRequirements,
@@ -40,6 +41,8 @@ export interface JobDeps {
   log: FastifyBaseLogger;
   /** The payment gateway (the app's); jobs that need it fail without one. */
   gateway?: PaymentGateway;
+  /** Seller payouts (the app's): the payout job and its reconciliation do nothing with `manual` or none. */
+  payouts?: PayoutProvider;
 }
 
 export const WEEKLY_SETTLEMENTS = 'settlements.weekly';
@@ -48,6 +51,7 @@ export const EXPIRE_REQUIREMENTS = 'requirements.expire';
 export const RELEASE_ESCROW = 'money.release';
 export const RECONCILE_PAYMENTS = 'money.reconcile';
 export const CHECK_LEDGER = 'money.ledger-check';
+export const RECONCILE_PAYOUTS = 'money.reconcile-payouts';
 /** The local test gateway's webhook delivery: the same handler (signature, event id, effect) as Razorpay's. */
 export const TEST_GATEWAY_WEBHOOK = 'money.test-webhook';
 
@@ -171,6 +175,25 @@ export function jobDefinitions(deps: JobDeps): Record<string, JobDefinition> {
           }),
           link: '/admin/finance',
         });
+      },
+      backoffMs: 60_000,
+    },
+    /** A settlement's payout through the payout provider; a refusal is recorded, anything else retried. */
+    [PAYOUT_JOB]: {
+      async run(payload, { job }) {
+        if (!deps.payouts) throw new Error('no payout provider configured for jobs');
+        await sendPayout(money(), deps.payouts, String(payload.settlementId), Number(payload.attempt), {
+          lastTry: job.attempts >= job.maxAttempts,
+        });
+      },
+      backoffMs: 30_000,
+    },
+    /** Every five minutes: payouts under way whose webhook has not come are asked about (RazorpayX only). */
+    [RECONCILE_PAYOUTS]: {
+      async run() {
+        if (!deps.payouts) return;
+        const r = await reconcilePayouts(money(), deps.payouts);
+        if (r.checked) deps.log.info({ event: 'payouts.reconciled', ...r }, 'payouts under way reconciled');
       },
       backoffMs: 60_000,
     },

@@ -5,6 +5,7 @@ import {
   CHECK_LEDGER,
   EXPIRE_REQUIREMENTS,
   RECONCILE_PAYMENTS,
+  RECONCILE_PAYOUTS,
   RELEASE_ESCROW,
   SWEEP_EXPIRED,
   WEEKLY_SETTLEMENTS,
@@ -30,6 +31,7 @@ export const SCHEDULES: Schedule[] = [
   { job: SWEEP_EXPIRED, pattern: '17 * * * *', payload: () => ({}) },
   { job: RELEASE_ESCROW, pattern: '35 * * * *', payload: () => ({}) },
   { job: RECONCILE_PAYMENTS, pattern: '*/5 * * * *', payload: () => ({}) },
+  { job: RECONCILE_PAYOUTS, pattern: '*/5 * * * *', payload: () => ({}) },
   { job: CHECK_LEDGER, pattern: '45 3 * * *', payload: () => ({}) },
   // Hourly (five past), so a requirement closes within the hour after its deadline day ends in IST.
   { job: EXPIRE_REQUIREMENTS, pattern: '5 * * * *', payload: (slot) => ({ at: slot.toISOString() }) },

@@ -5,6 +5,10 @@ import { DISPUTE_STATUSES, LEAD_STATUSES } from './admin.ts';
 import { MODERATION_STATUSES } from './product.ts';
 import { PAYMENT_STATUSES } from './trade.ts';
 
+/** A settlement's payout through a provider: started, with the provider, paid, or failed (to be paid again). */
+export const SETTLEMENT_PAYOUT_STATUSES = ['requested', 'processing', 'processed', 'failed'] as const;
+export type SettlementPayoutStatus = (typeof SETTLEMENT_PAYOUT_STATUSES)[number];
+
 /* The admin console's response contracts: the server's route schemas and the web's types both come from here. */
 
 const dashboardCard = z.object({ count: z.number(), trend: z.number() });
@@ -53,6 +57,10 @@ export const adminSettlementListItem = z.object({
   reference: z.string().nullable(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The payout through PAYOUT_PROVIDER (RazorpayX): null when it was never sent to a provider. */
+  payoutStatus: z.enum(SETTLEMENT_PAYOUT_STATUSES).nullable(),
+  providerPayoutId: z.string().nullable(),
+  payoutFailureReason: z.string().nullable(),
 });
 export const adminLeadListItem = z.object({
   id: z.string(),

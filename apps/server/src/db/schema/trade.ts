@@ -32,6 +32,17 @@ export const commissionInvoiceNumberSeq = pgSequence('commission_invoice_number_
 export const rfqStatusEnum = pgEnum('rfq_status', ['pending', 'quoted', 'negotiating', 'accepted', 'rejected']);
 export const orderStatusEnum = pgEnum('order_status', ['pending', 'processing', 'shipped', 'delivered', 'cancelled']);
 export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'paid']);
+/**
+ * A settlement's payout through a provider (RazorpayX): requested (the job will call the provider), processing (the
+ * provider has it), processed (paid), failed (refused or returned: the settlement is pending again, with the reason).
+ * Null: never sent to a provider (the manual bank file).
+ */
+export const settlementPayoutStatusEnum = pgEnum('settlement_payout_status', [
+  'requested',
+  'processing',
+  'processed',
+  'failed',
+]);
 export const disputeStatusEnum = pgEnum('dispute_status', [
   'open',
   'under_review',
@@ -212,10 +223,21 @@ export const settlements = pgTable(
     closingPaise: bigint('closing_paise', { mode: 'number' }).notNull().default(0),
     /** The platform's commission tax invoice to the seller, issued with the settlement. */
     commissionInvoiceNumber: text('commission_invoice_number'),
+    /** The payout through PAYOUT_PROVIDER (ADR 0033); all null for a settlement paid by the bank file. */
+    payoutStatus: settlementPayoutStatusEnum('payout_status'),
+    providerPayoutId: text('provider_payout_id'),
+    /** Why the last payout failed, shown to the admin until the next one starts. */
+    payoutFailureReason: text('payout_failure_reason'),
+    /** Payouts started for this settlement; the provider's idempotency key of attempt n > 1 carries n. */
+    payoutAttempts: integer('payout_attempts').notNull().default(0),
+    /** The idempotency key of the current attempt: the same on every retry of it, never reused after a failure. */
+    payoutKey: text('payout_key'),
+    payoutStartedAt: timestamp('payout_started_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('settlements_number_key').on(t.settlementNumber),
+    index('settlements_payout_idx').on(t.payoutStatus, t.payoutStartedAt),
     index('settlements_mfr_idx').on(t.manufacturerId, t.createdAt),
   ],
 );

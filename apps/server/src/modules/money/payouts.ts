@@ -10,7 +10,8 @@ import { notifyAdmins } from '../notifications/notify-admins.ts';
 import { verifyWebhookSignature, WebhookFormatError } from '../payments/providers/razorpay-webhook.ts';
 import { type PayoutEvent, parsePayoutWebhookBody } from '../payments/providers/razorpayx.ts';
 import { post } from './ledger.ts';
-import { markPayoutPaidInTx, payoutReversals } from './settlements.ts';
+import { recordPayoutFailedInTx, recordPayoutProcessedInTx } from './provider-payouts.ts';
+import { payoutReversals } from './settlements.ts';
 
 type Outcome = 'paid' | 'reversed' | 'failed' | 'ignored' | 'unknown_settlement' | 'amount_mismatch';
 
@@ -18,7 +19,7 @@ type Outcome = 'paid' | 'reversed' | 'failed' | 'ignored' | 'unknown_settlement'
  * A RazorpayX payout event for the settlement its reference names (reference_id = settlement number), in `tx`:
  * processed marks the settlement paid with the bank's UTR (ledger payout, seller told); reversed, after it was
  * paid, puts the money back in settlements payable (a new entry) and the settlement back to pending for the admin;
- * failed or rejected tells the admins. A payout for another amount than the settlement's is refused and flagged.
+ * failed or rejected puts a payout under way back to be paid, with the reason, and tells the admins. A payout for another amount than the settlement's is refused and flagged.
  */
 export async function applyPayoutEventInTx(
   tx: Db,
@@ -54,9 +55,7 @@ export async function applyPayoutEventInTx(
     return 'amount_mismatch';
   }
   if (event.type === 'payout.processed') {
-    if (s.status === 'paid') return 'ignored';
-    await markPayoutPaidInTx(tx, deps, null, s.id, event.utr ?? event.providerPayoutId);
-    return 'paid';
+    return recordPayoutProcessedInTx(tx, deps, s, event.providerPayoutId, event.utr);
   }
   if (event.type === 'payout.reversed') {
     if (s.status !== 'paid') return 'ignored';
@@ -73,16 +72,24 @@ export async function applyPayoutEventInTx(
         { account: 'buyer_payments', amountPaise: s.netPaise },
       ],
     });
+    const reason = event.failureReason ?? 'reversed by the beneficiary bank';
     await tx
       .update(settlements)
-      .set({ status: 'pending', reference: null, paidAt: null })
+      .set({
+        status: 'pending',
+        reference: null,
+        paidAt: null,
+        payoutStatus: 'failed',
+        payoutFailureReason: reason,
+        providerPayoutId: event.providerPayoutId,
+      })
       .where(eq(settlements.id, s.id));
     await audit(tx, {
       actorUserId: null,
       action: 'settlement.payout_reversed',
       entityType: 'settlement',
       entityId: s.id,
-      reason: event.failureReason ?? 'reversed by the beneficiary bank',
+      reason,
       before: { status: s.status, reference: s.reference },
       after: { status: 'pending', reference: null },
     });
@@ -94,6 +101,17 @@ export async function applyPayoutEventInTx(
     return 'reversed';
   }
   if (event.type === 'payout.failed' || event.type === 'payout.rejected') {
+    // The payout under way for this settlement failed: it is to be paid again, with the reason on its row. An
+    // event of an earlier payout (a new one was started since) changes nothing.
+    const current = !s.providerPayoutId || s.providerPayoutId === event.providerPayoutId;
+    if (s.status === 'pending' && (s.payoutStatus === 'requested' || s.payoutStatus === 'processing') && current) {
+      await recordPayoutFailedInTx(tx, s, {
+        reason: event.failureReason ?? event.type.replace('payout.', 'payout '),
+        providerPayoutId: event.providerPayoutId,
+      });
+      return 'failed';
+    }
+    if (s.payoutStatus === 'failed' && s.providerPayoutId === event.providerPayoutId) return 'ignored';
     await notifyAdmins(tx, {
       type: 'admin_money_alert',
       ...notice('admin.payoutFailed', { settlement: s.settlementNumber, reason: event.failureReason ?? event.type }),

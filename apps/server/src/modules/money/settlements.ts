@@ -143,7 +143,16 @@ export async function payoutReversals(db: Db, id: string): Promise<number> {
 
 /** The admin paid a settlement by bank transfer and enters the UTR: money leaves the platform; the seller is told. */
 export async function markPayoutPaid(deps: Deps, actorUserId: string | null, id: string, utr: string) {
-  return transaction(deps.db, (tx) => markPayoutPaidInTx(tx, deps, actorUserId, id, utr));
+  return transaction(deps.db, async (tx) => {
+    const [s] = await tx.select().from(settlements).where(eq(settlements.id, id)).for('update');
+    // Paid by hand while RazorpayX may be paying it too would pay the seller twice: its outcome comes first.
+    if (s?.status === 'pending' && (s.payoutStatus === 'requested' || s.payoutStatus === 'processing')) {
+      throw conflict(
+        `A RazorpayX payout of ${s.settlementNumber} is under way: wait for its outcome before recording a bank transfer.`,
+      );
+    }
+    return markPayoutPaidInTx(tx, deps, actorUserId, id, utr);
+  });
 }
 
 /**
@@ -308,13 +317,20 @@ export function statementCsv(st: SettlementStatement): string {
   return `${[...meta, [], head, ...rows].map((r) => r.map((c) => csvCell(String(c))).join(',')).join('\n')}\n`;
 }
 
-/** The bank's payout file: one row per unpaid settlement (seller, account, IFSC, amount, reference). */
+/** The bank's payout file: one row per unpaid settlement not under way at RazorpayX (seller, account, IFSC, amount, reference). */
 export async function payoutFileCsv(db: Db) {
   const rows = await db
     .select({ s: settlements, m: manufacturers })
     .from(settlements)
     .innerJoin(manufacturers, eq(manufacturers.id, settlements.manufacturerId))
-    .where(and(eq(settlements.status, 'pending'), sql`${settlements.netPaise} > 0`))
+    .where(
+      and(
+        eq(settlements.status, 'pending'),
+        sql`${settlements.netPaise} > 0`,
+        // A payout RazorpayX is making is not for the bank file too.
+        sql`coalesce(${settlements.payoutStatus}::text, '') not in ('requested', 'processing')`,
+      ),
+    )
     .orderBy(asc(settlements.createdAt));
   const head = ['Beneficiary name', 'Account number', 'IFSC', 'Amount', 'Reference', 'Seller'];
   const body = rows.map(({ s, m }) => [

@@ -95,7 +95,7 @@ export async function listSettlements(
   };
 }
 
-function toSettlement(s: typeof settlements.$inferSelect, manufacturer: string) {
+export function toSettlement(s: typeof settlements.$inferSelect, manufacturer: string) {
   return {
     id: s.id,
     settlementNumber: s.settlementNumber,
@@ -107,6 +107,9 @@ function toSettlement(s: typeof settlements.$inferSelect, manufacturer: string) 
     reference: s.reference,
     paidAt: s.paidAt?.toISOString() ?? null,
     createdAt: s.createdAt.toISOString(),
+    payoutStatus: s.payoutStatus,
+    providerPayoutId: s.providerPayoutId,
+    payoutFailureReason: s.payoutFailureReason,
   };
 }
 

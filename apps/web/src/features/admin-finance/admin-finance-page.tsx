@@ -11,6 +11,7 @@ import { api, ApiError, NETWORK_ERROR } from '../../lib/api.ts';
 import { getToken } from '../../lib/auth-storage.ts';
 import { OperatorReturns } from './operator-returns.tsx';
 import { CommissionPanel } from './commission-panel.tsx';
+import { type Payout, PayoutsList } from './payouts-list.tsx';
 
 interface Awaiting {
   id: string;
@@ -47,7 +48,9 @@ interface Finance {
     heldPaise: number;
     orders: Array<{ orderId: string; orderNumber: string; heldPaise: number; reason: string }>;
   }>;
-  payouts: Array<{ id: string; settlementNumber: string; seller: string; netPaise: number }>;
+  payouts: Payout[];
+  /** How sellers are paid (PAYOUT_PROVIDER): the UTR form, or "Pay via RazorpayX". */
+  payoutProvider: 'manual' | 'razorpayx';
   ledger: Record<string, number>;
   check: { ok: boolean; total: number; brokenOrders: Array<{ orderId: string; problem: string }> };
 }
@@ -261,45 +264,15 @@ export default function AdminFinancePage() {
                 Download payout file
               </Button>
             </div>
-            {data.payouts.length ? (
-              <ul className="divide-y divide-slate-100 text-sm">
-                {data.payouts.map((p) => (
-                  <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                    <span className="font-medium">{p.settlementNumber}</span>
-                    <span>{p.seller}</span>
-                    <span>{rs(p.netPaise)}</span>
-                    <span className="flex gap-2">
-                      <button
-                        type="button"
-                        className="text-sm font-medium text-brand-700 hover:underline"
-                        onClick={() =>
-                          void download(`/admin/settlements/${p.id}/statement.csv`, `${p.settlementNumber}.csv`)
-                        }
-                      >
-                        Statement
-                      </button>
-                      <button
-                        type="button"
-                        className="text-sm font-medium text-brand-700 hover:underline"
-                        onClick={() =>
-                          void download(`/admin/settlements/${p.id}/statement.pdf`, `${p.settlementNumber}.pdf`)
-                        }
-                      >
-                        PDF
-                      </button>
-                      <Button
-                        variant="secondary"
-                        onClick={() => setPaying({ kind: 'payout', id: p.id, label: p.settlementNumber })}
-                      >
-                        Mark paid
-                      </Button>
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-slate-500">No settlements waiting for payout.</p>
-            )}
+            <PayoutsList
+              payouts={data.payouts}
+              provider={data.payoutProvider}
+              onMarkPaid={(p) => setPaying({ kind: 'payout', id: p.id, label: p.settlementNumber })}
+              onStatement={(p, kind) =>
+                void download(`/admin/settlements/${p.id}/statement.${kind}`, `${p.settlementNumber}.${kind}`)
+              }
+              onChanged={() => void refresh()}
+            />
           </Panel>
           <Panel title="Refunds">
             {data.refunds.length ? (

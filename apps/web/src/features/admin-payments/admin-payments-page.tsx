@@ -166,8 +166,26 @@ function SettlementsTab() {
     { id: 'manufacturer', header: 'Manufacturer', cell: (s) => s.manufacturer },
     { id: 'period', header: 'Period', cell: (s) => `${formatDate(s.periodStart)} to ${formatDate(s.periodEnd)}` },
     { id: 'amount', header: 'Amount', cell: (s) => <span className="whitespace-nowrap">{formatInr(s.amount)}</span> },
-    { id: 'status', header: 'Status', cell: (s) => paidBadge(s.status) },
-    { id: 'reference', header: 'Reference', cell: (s) => s.reference ?? '-' },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (s) =>
+        s.status === 'pending' && (s.payoutStatus === 'requested' || s.payoutStatus === 'processing') ? (
+          <Badge tone="yellow">Processing{s.providerPayoutId ? `: ${s.providerPayoutId}` : ''}</Badge>
+        ) : (
+          paidBadge(s.status)
+        ),
+    },
+    {
+      id: 'reference',
+      header: 'Reference',
+      cell: (s) =>
+        s.status === 'pending' && s.payoutStatus === 'failed' && s.payoutFailureReason ? (
+          <span className="text-red-700">Payout failed: {s.payoutFailureReason}</span>
+        ) : (
+          (s.reference ?? '-')
+        ),
+    },
     {
       id: 'actions',
       header: 'Actions',
@@ -182,7 +200,7 @@ function SettlementsTab() {
           >
             Statement
           </Button>
-          {s.status === 'pending' && (
+          {s.status === 'pending' && s.payoutStatus !== 'requested' && s.payoutStatus !== 'processing' && (
             <Button className="px-3 py-1 text-xs" onClick={() => setPaying(s)}>
               Mark paid
             </Button>

@@ -119,10 +119,13 @@ export function createRazorpayXPayouts(config: RazorpayXConfig): RazorpayXPayout
   return {
     name: 'razorpayx',
 
-    async pay({ reference, amountPaise, account }) {
+    async pay({ reference, idempotencyKey: key, amountPaise, account }) {
       const operation = 'payout';
       assertPaise(amountPaise, operation);
       if (!reference || reference.length > 40) throw invalidInput(operation, 'reference must be 1 to 40 characters');
+      if (key !== undefined && (!key || key.length > 40)) {
+        throw invalidInput(operation, 'idempotency key must be 1 to 40 characters');
+      }
       const ifsc = account.ifsc.trim().toUpperCase();
       const accountNumber = account.accountNumber.replace(/\s+/g, '');
       const name = account.name.trim();
@@ -175,7 +178,7 @@ export function createRazorpayXPayouts(config: RazorpayXConfig): RazorpayXPayout
         await http.request<PayoutEntity>({
           method: 'POST',
           path: '/v1/payouts',
-          headers: { 'X-Payout-Idempotency': idempotencyKey(reference, PAYOUT_KEY, 'ub-') },
+          headers: { 'X-Payout-Idempotency': idempotencyKey(key ?? reference, PAYOUT_KEY, 'ub-') },
           body: {
             account_number: config.accountNumber,
             fund_account_id: fundAccount.id,
@@ -201,10 +204,14 @@ export function createRazorpayXPayouts(config: RazorpayXConfig): RazorpayXPayout
           description: `payout ${payout.id} is for ${payout.amount} paise, not ${amountPaise}`,
         });
       }
+      const status = mapPayoutStatus(payout.status);
+      const failureReason =
+        status === 'failed' ? (payout.status_details?.description ?? `payout ${payout.status}`) : undefined;
       return {
         providerPayoutId: payout.id,
-        status: mapPayoutStatus(payout.status),
+        status,
         ...(payout.utr ? { utr: payout.utr } : {}),
+        ...(failureReason ? { failureReason } : {}),
       };
     },
 

@@ -70,10 +70,24 @@ export interface PaymentGateway {
 /** Payouts to sellers' bank accounts. `manual` (the default) is the admin's bank file and UTRs; RazorpayX fits here. */
 export interface PayoutProvider {
   readonly name: 'manual' | 'razorpayx';
-  /** Starts a payout; `manual` answers `pending` and the admin marks it paid with the bank's UTR. */
+  /**
+   * Starts a payout; `manual` answers `pending` and the admin marks it paid with the bank's UTR. `reference` is our
+   * settlement number (the provider's reference); `idempotencyKey` (default: the reference) is the same on every
+   * retry of one payout and new only after the provider said that payout failed.
+   */
   pay(input: {
     reference: string;
+    idempotencyKey?: string;
     amountPaise: number;
     account: { name: string; accountNumber: string; ifsc: string };
-  }): Promise<{ providerPayoutId?: string; status: 'pending' | 'processing' | 'processed' | 'failed'; utr?: string }>;
+  }): Promise<{
+    providerPayoutId?: string;
+    status: 'pending' | 'processing' | 'processed' | 'failed';
+    utr?: string;
+    failureReason?: string;
+  }>;
+  /** A payout's state now, for one whose webhook never came (providers that send payouts themselves). */
+  fetchPayout?(
+    providerPayoutId: string,
+  ): Promise<{ status: 'pending' | 'processing' | 'processed' | 'failed'; utr?: string; failureReason?: string }>;
 }

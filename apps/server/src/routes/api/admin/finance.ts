@@ -48,7 +48,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Transfers to confirm, refunds, held money per seller, payouts due, ledger balances',
       },
     },
-    async () => financeOverview(app.db, new Date(), hold()),
+    async () => ({
+      ...(await financeOverview(app.db, new Date(), hold())),
+      // The screen offers "Pay via RazorpayX" instead of the UTR form when payouts go through RazorpayX.
+      payoutProvider: app.config.PAYOUT_PROVIDER,
+    }),
   );
   app.post(
     '/admin/finance/payments/:id/confirm',

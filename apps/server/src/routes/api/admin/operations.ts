@@ -30,6 +30,7 @@ import { disputeById, listDisputes } from '../../../modules/disputes/queries.ts'
 import { listLeads, updateLead } from '../../../modules/leads/cases.ts';
 import { dashboard } from '../../../modules/admin/dashboard.ts';
 import { adminScope, depsOf } from '../../../lib/deps.ts';
+import { startProviderPayout } from '../../../modules/money/provider-payouts.ts';
 import { changeOrderStatusAsAdmin } from '../../../modules/orders/commands.ts';
 import { listAdminOrders, orderDetail } from '../../../modules/orders/queries.ts';
 import {
@@ -210,6 +211,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => markSettlementPaid(depsOf(app), currentUser(req).id, req.params.id, req.body.reference),
+  );
+  app.post(
+    '/admin/settlements/:id/payout',
+    {
+      schema: {
+        ...base,
+        summary:
+          'Pay a pending settlement through the payout provider (PAYOUT_PROVIDER=razorpayx); 409 with the manual provider',
+        params: idParams('Settlement'),
+        response: { 200: adminSettlementListItem, ...errors },
+      },
+    },
+    async (req) => startProviderPayout(depsOf(app), app.payouts, currentUser(req).id, req.params.id),
   );
 
   app.get(
