@@ -75,6 +75,13 @@ export const einvoiceCredentialsSchema = z.object({
 });
 export type EinvoiceCredentialsInput = z.input<typeof einvoiceCredentialsSchema>;
 
+/** A seller's own API user on the e-way bill portal (for generating e-way bills through NIC's API); write-only password. */
+export const ewayBillCredentialsSchema = z.object({
+  username: z.string().trim().min(1, 'Enter the API user name from the e-way bill portal.').max(100),
+  password: z.string().min(1, 'Enter the API password.').max(100, 'At most 100 characters.'),
+});
+export type EwayBillCredentialsInput = z.input<typeof ewayBillCredentialsSchema>;
+
 export const TAX_DOCUMENT_LABELS = {
   invoice: 'Tax invoice',
   credit_note: 'Credit note',
