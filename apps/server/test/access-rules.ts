@@ -394,6 +394,12 @@ export const RULES: Record<string, Rule> = {
     body: () => ({ username: 'seller_api', password: 'Api#Pass1' }),
   },
   'DELETE /api/settings/einvoice-credentials': { access: seller },
+  'GET /api/settings/ewaybill-credentials': { access: seller },
+  'PUT /api/settings/ewaybill-credentials': {
+    access: seller,
+    body: () => ({ username: 'seller_api', password: 'Api#Pass1' }),
+  },
+  'DELETE /api/settings/ewaybill-credentials': { access: seller },
   'GET /api/gst/gstr1': { access: seller },
   'GET /api/buyer/orders/{id}/tax-documents': { access: buyer, owner: 'buyerA', params: shippedOrder },
   'GET /api/buyer/tax-documents/{id}/pdf': { access: buyer, owner: 'buyerA', params: taxDocument },

@@ -1,3 +1,4 @@
+import { VEHICLE_NUMBER_MESSAGE } from '@ub/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ewayBillProvider,
@@ -82,10 +83,10 @@ describe('e-way bill lifecycle through the local portal simulator', () => {
     expect(bill.validUntil).toBe(ewayBillValidUntil(new Date(bill.ewbDate), 840).toISOString());
     expect(new Date(bill.cancellableUntil).getTime() - new Date(bill.ewbDate).getTime()).toBe(24 * 3_600_000);
 
-    // A vehicle number our form lets through but no RTO series has: the portal's own refusal, nothing stored.
+    // A vehicle number no RTO series has: refused by the same rule the portal applies, before it is asked.
     const odd = await ewb('/vehicle', { ...newVehicle, vehicleNumber: 'KAAB12' });
-    expect(odd.statusCode).toBe(409);
-    expect(odd.json().error).toBe('The e-way bill portal refused it: Invalid vehicle format (304).');
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().fields.vehicleNumber).toBe(VEHICLE_NUMBER_MESSAGE);
     const missing = await ewb('/vehicle', { ...newVehicle, fromPlace: '', reasonCode: '3', reasonRemark: '' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields).toMatchObject({
@@ -130,7 +131,7 @@ describe('e-way bill lifecycle through the local portal simulator', () => {
     expect((await ewb()).json().cancelledAt).toBeNull();
   });
 
-  it('the simulator itself answers like NIC: 315 for a cancellation after 24 hours, 225 for a bad vehicle', async () => {
+  it('the simulator itself answers like NIC: 315 for a cancellation after 24 hours, 225 and 304 for a bad vehicle', async () => {
     let now = ist('2026-11-24T10:00:00');
     const portal = new LocalEwayBillPortal(() => now);
     const bill = (vehicleNo: string, docNo: string) => ({
@@ -158,6 +159,7 @@ describe('e-way bill lifecycle through the local portal simulator', () => {
       transMode: '1',
       vehicleType: 'R',
     };
+    await expect(portal.updateVehicle({ ...change, vehicleNo: 'KAAB12' })).rejects.toMatchObject({ code: '304' });
     await expect(portal.updateVehicle(change)).rejects.toMatchObject({ code: '311' });
   });
 

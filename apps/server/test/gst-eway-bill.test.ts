@@ -3,8 +3,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { VEHICLE_NUMBER_MESSAGE } from '@ub/shared';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { translateText } from '../src/lib/i18n.ts';
 import { call, useTestApp } from './helpers.ts';
 import { placeOrder, setStatus, tradeSetup } from './trade-fixtures.ts';
 
@@ -86,6 +88,56 @@ describe('e-way bill', () => {
     expect(execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })).toMatch(
       /E-way Bill No\.:\s+181012345678/,
     );
+  });
+
+  it("refuses a vehicle number the portal would refuse, with the message in the reader's language, and writes nothing", async () => {
+    const s = await tradeSetup(t.app, { price: '75000.00', moq: 1, gstPercentage: '18', hsnCode: '84818090' });
+    const { id } = (
+      await placeOrder(t.app, s.buyer.token, s.seller.manufacturer.id, s.product.id, 1, 'Karnataka')
+    ).json();
+    await setStatus(t.app, s.seller.token, id, { status: 'processing' });
+    const ship = (vehicleNumber: string) => ({
+      status: 'shipped',
+      carrier: 'VRL Logistics',
+      trackingNumber: 'VRL1',
+      transport: { transporterName: 'VRL Logistics', mode: 'road', vehicleNumber, distanceKm: 840 },
+    });
+    // A one-digit RTO code, and letters with no RTO code: both passed the old check, both the portal refuses.
+    for (const vehicle of ['dl 1c 1234', 'KA-AB-12']) {
+      const bad = await setStatus(t.app, s.seller.token, id, ship(vehicle));
+      expect(bad.statusCode, vehicle).toBe(400);
+      expect(bad.json().fields['transport.vehicleNumber']).toBe(VEHICLE_NUMBER_MESSAGE);
+    }
+    // A seller who reads Hindi (the account's language) gets it in Hindi.
+    await call(t.app, 'PUT', '/api/auth/language', { token: s.seller.token, body: { language: 'hi' } });
+    const hindi = await setStatus(t.app, s.seller.token, id, ship('KAAB12'));
+    await call(t.app, 'PUT', '/api/auth/language', { token: s.seller.token, body: { language: 'en' } });
+    expect(hindi.statusCode).toBe(400);
+    expect(hindi.json().fields['transport.vehicleNumber']).toBe(translateText('hi', VEHICLE_NUMBER_MESSAGE));
+    expect(hindi.json().fields['transport.vehicleNumber']).toContain('गाड़ी नंबर');
+    // Nothing was written: still processing, no invoice, no e-way bill, no shipped event.
+    expect((await call(t.app, 'GET', `/api/orders/${id}`, { token: s.seller.token })).json()).toMatchObject({
+      status: 'processing',
+      invoiceNumber: null,
+    });
+    expect((await call(t.app, 'GET', `/api/orders/${id}/eway-bill`, { token: s.seller.token })).statusCode).toBe(404);
+    const counts = async () =>
+      (
+        await t.database.query<{ events: number; bills: number; docs: number }>(
+          `select (select count(*)::int from order_events where order_id = $1 and to_status = 'shipped') as events,
+                  (select count(*)::int from eway_bills where order_id = $1) as bills,
+                  (select count(*)::int from tax_documents where order_id = $1) as docs`,
+          [id],
+        )
+      )[0];
+    expect(await counts()).toEqual({ events: 0, bills: 0, docs: 0 });
+
+    // The same number written as the portal wants it ships, stored normalised.
+    const ok = await setStatus(t.app, s.seller.token, id, ship('dl 01c 1234'));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await call(t.app, 'GET', `/api/orders/${id}/eway-bill`, { token: s.seller.token })).json()).toMatchObject({
+      vehicleNumber: 'DL01C1234',
+    });
   });
 
   it('ships a consignment at or below Rs 50,000 without transport details and records no e-way bill', async () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PLATFORM_GSTIN } from '../src/config.ts';
-import { issueCommissionInvoiceInTx, platformOf } from '../src/modules/money/commission-invoice.ts';
+import {
+  invoiceCarryingOrder,
+  issueCommissionCreditNoteInTx,
+  issueCommissionInvoiceInTx,
+  platformOf,
+} from '../src/modules/money/commission-invoice.ts';
 import { createProduct, makeGstin } from '../src/seed/factories.ts';
 import { call, createBuyerSession, loginAdmin, loginSeller, useTestApp } from './helpers.ts';
 import { placeOrder } from './trade-fixtures.ts';
@@ -48,6 +53,30 @@ async function commissionInvoice(
     platform: platformOf(t.app.config),
     at: new Date(at),
   });
+  return { orderId: order.json().id as string, orderNumber: order.json().number as string };
+}
+
+/** The platform's credit note against the invoice carrying `order`, as a refund after release issues it, at `at`. */
+async function commissionCreditNote(
+  order: { orderId: string; orderNumber: string },
+  commissionPaise: number,
+  gstPaise: number,
+  at: string,
+) {
+  const invoice = await invoiceCarryingOrder(t.app.db, order.orderId);
+  if (!invoice) throw new Error('no commission invoice carries the order');
+  const note = await issueCommissionCreditNoteInTx(t.app.db, {
+    invoice,
+    orderId: order.orderId,
+    orderNumber: order.orderNumber,
+    refundId: crypto.randomUUID(),
+    refundNumber: `REF-TEST-${commissionPaise}`,
+    reason: 'Goods returned',
+    commissionPaise,
+    gstPaise,
+    at: new Date(at),
+  });
+  return note?.number;
 }
 
 describe("the platform's own GSTR-1 (its commission invoices to sellers)", () => {
@@ -132,6 +161,135 @@ describe("the platform's own GSTR-1 (its commission invoices to sellers)", () =>
     expect(december.b2b[0].inv[0].idt).toBe('01-12-2026');
   });
 
+  it('reports commission credit notes in cdnr in the month of issue, nets them out of the SAC summary and lists their series', async () => {
+    const pune = await loginSeller(t.app, { gstNumber: makeGstin('27') });
+    const bengaluru = await loginSeller(t.app, { gstNumber: makeGstin('29') });
+    // February 2027: two invoices.
+    const febPune = await commissionInvoice(pune, 11, 12_345, 2_222, '2027-02-10T10:00:00Z');
+    const febBlr = await commissionInvoice(bengaluru, 12, 20_000, 3_600, '2027-02-20T10:00:00Z');
+    // March: an invoice, a note against it, and a note against February's invoice.
+    const marPune = await commissionInvoice(pune, 13, 50_000, 9_000, '2027-03-02T10:00:00Z');
+    expect(await commissionCreditNote(febPune, 6_000, 1_080, '2027-03-05T10:00:00Z')).toBe('PLCN/2627/00001');
+    expect(await commissionCreditNote(marPune, 10_000, 1_800, '2027-03-10T10:00:00Z')).toBe('PLCN/2627/00002');
+    // 1 April 00:00 IST: April's, and the first note of financial year 2027-28.
+    expect(await commissionCreditNote(febBlr, 20_000, 3_600, '2027-03-31T18:30:00Z')).toBe('PLCN/2728/00001');
+
+    const { token } = await loginAdmin(t.app);
+    const get = async (month: string) => {
+      const r = await call(t.app, 'GET', `/api/admin/finance/platform-gstr1?month=${month}`, { token });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json();
+    };
+
+    const march = await get('2027-03');
+    expect(march.b2b).toEqual([
+      {
+        ctin: pune.manufacturer.gstNumber,
+        inv: [
+          {
+            inum: 'PLC/2627/00013',
+            idt: '02-03-2027',
+            val: 590,
+            pos: '27',
+            rchrg: 'N',
+            inv_typ: 'R',
+            itms: [{ num: 1801, itm_det: { txval: 500, rt: 18, iamt: 0, camt: 45, samt: 45, csamt: 0 } }],
+          },
+        ],
+      },
+    ]);
+    expect(march.cdnr).toEqual([
+      {
+        ctin: pune.manufacturer.gstNumber,
+        nt: [
+          {
+            ntty: 'C',
+            nt_num: 'PLCN/2627/00001',
+            nt_dt: '05-03-2027',
+            val: 70.8,
+            pos: '27',
+            rchrg: 'N',
+            inv_typ: 'R',
+            itms: [{ num: 1801, itm_det: { txval: 60, rt: 18, iamt: 0, camt: 5.4, samt: 5.4, csamt: 0 } }],
+          },
+          {
+            ntty: 'C',
+            nt_num: 'PLCN/2627/00002',
+            nt_dt: '10-03-2027',
+            val: 118,
+            pos: '27',
+            rchrg: 'N',
+            inv_typ: 'R',
+            itms: [{ num: 1801, itm_det: { txval: 100, rt: 18, iamt: 0, camt: 9, samt: 9, csamt: 0 } }],
+          },
+        ],
+      },
+    ]);
+    // Rs 500 invoiced less Rs 60 and Rs 100 credit-noted; tax likewise.
+    expect(march.hsn.hsn_b2b).toEqual([
+      {
+        num: 1,
+        hsn_sc: '998599',
+        desc: 'Other support services',
+        uqc: 'NA',
+        qty: 0,
+        rt: 18,
+        txval: 340,
+        iamt: 0,
+        camt: 30.6,
+        samt: 30.6,
+        csamt: 0,
+      },
+    ]);
+    expect(march.doc_issue.doc_det).toEqual([
+      {
+        doc_num: 1,
+        doc_typ: 'Invoices for outward supply',
+        docs: [{ num: 1, from: 'PLC/2627/00013', to: 'PLC/2627/00013', totnum: 1, cancel: 0, net_issue: 1 }],
+      },
+      {
+        doc_num: 5,
+        doc_typ: 'Credit Note',
+        docs: [{ num: 1, from: 'PLCN/2627/00001', to: 'PLCN/2627/00002', totnum: 2, cancel: 0, net_issue: 2 }],
+      },
+    ]);
+
+    // February is untouched by March's note against its invoice.
+    const february = await get('2027-02');
+    expect(february.cdnr).toEqual([]);
+    expect(february.hsn.hsn_b2b).toMatchObject([{ txval: 323.45, iamt: 36, camt: 11.11, samt: 11.11 }]);
+    expect(february.doc_issue.doc_det.map((d: { doc_num: number }) => d.doc_num)).toEqual([1]);
+
+    // April: a note and no invoice, IGST (Karnataka); the summary is negative, net of the note alone.
+    const april = await get('2027-04');
+    expect(april.b2b).toEqual([]);
+    expect(april.cdnr).toEqual([
+      {
+        ctin: bengaluru.manufacturer.gstNumber,
+        nt: [
+          {
+            ntty: 'C',
+            nt_num: 'PLCN/2728/00001',
+            nt_dt: '01-04-2027',
+            val: 236,
+            pos: '29',
+            rchrg: 'N',
+            inv_typ: 'R',
+            itms: [{ num: 1801, itm_det: { txval: 200, rt: 18, iamt: 36, camt: 0, samt: 0, csamt: 0 } }],
+          },
+        ],
+      },
+    ]);
+    expect(april.hsn.hsn_b2b).toMatchObject([{ hsn_sc: '998599', rt: 18, txval: -200, iamt: -36, camt: 0, samt: 0 }]);
+    expect(april.doc_issue.doc_det).toEqual([
+      {
+        doc_num: 5,
+        doc_typ: 'Credit Note',
+        docs: [{ num: 1, from: 'PLCN/2728/00001', to: 'PLCN/2728/00001', totnum: 1, cancel: 0, net_issue: 1 }],
+      },
+    ]);
+  });
+
   it('gives an empty but complete file for a month with no commission invoice, and refuses a bad month', async () => {
     const { token } = await loginAdmin(t.app);
     const res = await call(t.app, 'GET', '/api/admin/finance/platform-gstr1?month=2026-10', { token });
@@ -142,6 +300,7 @@ describe("the platform's own GSTR-1 (its commission invoices to sellers)", () =>
       version: 'GST3.2.1',
       hash: 'hash',
       b2b: [],
+      cdnr: [],
       hsn: { hsn_b2b: [], hsn_b2c: [] },
       doc_issue: { doc_det: [] },
     });

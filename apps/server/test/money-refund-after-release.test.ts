@@ -373,7 +373,7 @@ describe('a refund after release', () => {
     for (const x of rows) expect(p(x.supR) + p(x.supU) - p(x.retsupR) - p(x.retsupU)).toBe(p(x.amt));
   });
 
-  it('in a later month: that GSTR-8 shows only the return (no supply counted again) and the TCS reversed', async () => {
+  it("in a later month: that GSTR-8 shows only the return (no supply counted again) and the TCS reversed, the platform's GSTR-1 the credit note", async () => {
     const s = await tradeSetup(t.app);
     const { token } = await loginAdmin(t.app);
     const first = await paidDelivered(s);
@@ -398,5 +398,25 @@ describe('a refund after release', () => {
     expect(p(row.retsupR) + p(row.retsupU)).toBe(share(rel.taxable));
     expect(p(row.amt)).toBe(-share(rel.taxable));
     expect(p(row.iamt) + p(row.camt) + p(row.samt)).toBe(-share(rel.tcs));
+
+    // The platform's GSTR-1 of that month: the credit note in cdnr, against last month's invoice, for exactly what
+    // the ledger reversed, and the SAC summary net of it (no invoice that month).
+    const [cn] = await creditNotes(first);
+    const g = (await call(t.app, 'GET', `/api/admin/finance/platform-gstr1?month=${month}`, { token })).json();
+    expect(g.b2b).toEqual([]);
+    expect(g.cdnr).toHaveLength(1);
+    expect(g.cdnr[0].ctin).toBe(s.seller.manufacturer.gstNumber);
+    const [nt] = g.cdnr[0].nt;
+    expect(nt).toMatchObject({ ntty: 'C', nt_num: cn?.number, rchrg: 'N', inv_typ: 'R' });
+    expect(p(nt.val)).toBe(share(rel.commission) + share(rel.gst));
+    const det = nt.itms[0].itm_det;
+    expect(p(det.txval)).toBe(share(rel.commission));
+    expect(p(det.iamt) + p(det.camt) + p(det.samt)).toBe(share(rel.gst));
+    const [sac] = g.hsn.hsn_b2b;
+    expect(p(sac.txval)).toBe(-share(rel.commission));
+    expect(p(sac.iamt) + p(sac.camt) + p(sac.samt)).toBe(-share(rel.gst));
+    expect(g.doc_issue.doc_det).toMatchObject([
+      { doc_num: 5, docs: [{ from: cn?.number, to: cn?.number, totnum: 1 }] },
+    ]);
   });
 });

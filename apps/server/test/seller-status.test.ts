@@ -60,6 +60,9 @@ const WRITES: Record<string, ManufacturerStatus[]> = {
   // So is the account's own e-invoice portal user.
   'PUT /api/settings/einvoice-credentials': ALL,
   'DELETE /api/settings/einvoice-credentials': ALL,
+  // And its own e-way bill portal user.
+  'PUT /api/settings/ewaybill-credentials': ALL,
+  'DELETE /api/settings/ewaybill-credentials': ALL,
   // A price correction is a change of the deal; the e-way bill number and the IRN of what was already issued are
   // fulfilment of it.
   'POST /api/orders/{id}/debit-notes': TRADE,

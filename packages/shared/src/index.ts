@@ -27,4 +27,5 @@ export * from './schemas/catalog.ts';
 export * from './schemas/buyer-shopping.ts';
 export * from './schemas/requirements.ts';
 export * from './tax-documents.ts';
+export * from './vehicle-number.ts';
 export * from './schemas/money.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { vehicleNumberSchema } from './vehicle-number.ts';
 
 /**
  * GST tax documents: numbering (CGST Rule 46(b): at most 16 characters, letters, digits, "-" and "/", one or more
@@ -74,6 +75,13 @@ export const einvoiceCredentialsSchema = z.object({
 });
 export type EinvoiceCredentialsInput = z.input<typeof einvoiceCredentialsSchema>;
 
+/** A seller's own API user on the e-way bill portal (for generating e-way bills through NIC's API); write-only password. */
+export const ewayBillCredentialsSchema = z.object({
+  username: z.string().trim().min(1, 'Enter the API user name from the e-way bill portal.').max(100),
+  password: z.string().min(1, 'Enter the API password.').max(100, 'At most 100 characters.'),
+});
+export type EwayBillCredentialsInput = z.input<typeof ewayBillCredentialsSchema>;
+
 export const TAX_DOCUMENT_LABELS = {
   invoice: 'Tax invoice',
   credit_note: 'Credit note',
@@ -126,13 +134,6 @@ export const EWAY_BILL_MESSAGES = {
   needed: 'This consignment is above Rs 50,000: enter the transport details for its e-way bill.',
 } as const;
 
-const vehicleNumber = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .transform((v) => v.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^$|^[A-Z]{2}[0-9A-Z]{2,9}$/, 'Enter a vehicle number like MH12AB1234.'));
-
 /** Transport details of a consignment (e-way bill Part B and the transporter of Part A). */
 export const transportSchema = z
   .object({
@@ -144,7 +145,7 @@ export const transportSchema = z
       .regex(/^$|^[0-9A-Z]{15}$/, 'Transporter GSTIN or ID is 15 letters and digits.')
       .optional(),
     mode: z.enum(TRANSPORT_MODES, { error: 'Choose the mode of transport.' }),
-    vehicleNumber: vehicleNumber.optional(),
+    vehicleNumber: vehicleNumberSchema.optional(),
     docNumber: z.string().trim().max(15, 'At most 15 characters.').optional(),
     docDate: z
       .string()
@@ -180,7 +181,7 @@ export const EWAY_BILL_CANCEL_HOURS = 24;
 export const ewayBillVehicleSchema = z
   .object({
     mode: z.enum(TRANSPORT_MODES, { error: 'Choose the mode of transport.' }),
-    vehicleNumber: vehicleNumber.optional(),
+    vehicleNumber: vehicleNumberSchema.optional(),
     docNumber: z.string().trim().max(15, 'At most 15 characters.').optional(),
     docDate: z
       .string()

@@ -26,6 +26,8 @@ export interface EwayBillFake {
   /** The fake portal's clock (tests move it to see the 24-hour rule). */
   now: () => Date;
   expireTokens(): void;
+  /** More API users, each the portal's user of one GSTIN (the `gstin` header must be theirs): a seller's own. */
+  users: Map<string, { password: string; gstin: string }>;
   down: boolean;
   close(): Promise<void>;
 }
@@ -70,7 +72,13 @@ export async function startEwayBillFake(opts: {
   password: string;
 }): Promise<EwayBillFake> {
   const tokens = new Set<string>();
-  const fake = { requests: [], bills: new Map(), down: false, now: () => new Date() } as unknown as EwayBillFake;
+  const fake = {
+    requests: [],
+    bills: new Map(),
+    users: new Map(),
+    down: false,
+    now: () => new Date(),
+  } as unknown as EwayBillFake;
   const byNumber = (ewbNo: unknown) => [...fake.bills.values()].find((b) => b.ewayBillNo === String(ewbNo));
   const server: Server = createServer((req, res) => {
     let raw = '';
@@ -89,7 +97,11 @@ export async function startEwayBillFake(opts: {
       }
       const client = req.headers['client-id'] === opts.clientId && req.headers['client-secret'] === opts.clientSecret;
       if (req.url === '/ewaybillapi/v1.03/auth' && body.action === 'ACCESSTOKEN') {
-        if (!client || body.username !== opts.username || body.password !== opts.password) return send(refuse('108'));
+        const user = fake.users.get(String(body.username));
+        const known =
+          (body.username === opts.username && body.password === opts.password) ||
+          (user && body.password === user.password && req.headers.gstin === user.gstin);
+        if (!client || !known) return send(refuse('108'));
         const token = `tok-${randomInt(1e9)}`;
         tokens.add(token);
         return send({ status: '1', authtoken: token, sek: 'not-used-through-a-gsp' });

@@ -46,6 +46,20 @@ export const sellerEinvoiceCredentials = pgTable('seller_einvoice_credentials', 
 });
 
 /**
+ * A seller's own API user on the e-way bill portal (NIC), for EWAYBILL_PROVIDER=nic: the user name, and the password
+ * sealed like the e-invoice one (lib/secret-box.ts, the same key, bound to "ewaybill:" and the seller's id). The
+ * password is never sent back to the browser.
+ */
+export const sellerEwaybillCredentials = pgTable('seller_ewaybill_credentials', {
+  manufacturerId: uuid('manufacturer_id')
+    .primaryKey()
+    .references(() => manufacturers.id, { onDelete: 'cascade' }),
+  username: text('username').notNull(),
+  passwordSealed: text('password_sealed').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The last number issued in one series (seller, financial year, kind). The row is locked by the issuing
  * transaction (UPDATE ... RETURNING), so numbers are consecutive with no gaps: a rolled-back issue gives its
  * number back, which a sequence would not.

@@ -9,10 +9,11 @@ import {
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { ewayBills } from '../../db/schema/index.ts';
+import { ewayBills, orders } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/deps.ts';
 import { badRequest, conflict, msg, notFound } from '../../lib/errors.ts';
 import { invoiceOf, type TaxDocumentRow } from './commands.ts';
+import { sellerEwayBillProvider } from './ewaybill-credentials.ts';
 import {
   type EwayBillAnswer,
   EwayBillError,
@@ -121,10 +122,13 @@ export type EwayBillJson = ReturnType<typeof ewayBillJson>;
  * a provider that refuses or cannot be reached stops the shipment with its message (409).
  */
 export async function recordEwayBill(tx: Db, invoice: TaxDocumentRow, t: Transport) {
-  const payload = ewayBillJson(invoice.body as FrozenDocument, t);
+  const body = invoice.body as FrozenDocument;
+  const payload = ewayBillJson(body, t);
+  // The seller's own API user with `nic` (a seller without one is told to enter it; nothing is shipped).
+  const provider = await sellerEwayBillProvider(tx, invoice.manufacturerId, body.seller.gstin ?? '');
   let answer: EwayBillAnswer;
   try {
-    answer = await ewayBillProvider().generate(payload);
+    answer = await provider.generate(payload);
   } catch (err) {
     if (!(err instanceof EwayBillError)) throw err;
     // The shipment is not recorded (this transaction rolls back): the seller corrects the details or tries again.
@@ -188,8 +192,12 @@ async function liveBill(db: Db, scope: Scope, orderId: string) {
   if (!row) throw notFound(msg('errors.server.noEwayBill'));
   if (!row.ewbNumber) throw conflict(msg('errors.ewayBill.noNumber'));
   if (row.cancelledAt) throw conflict(msg('errors.ewayBill.cancelled', { when: whenText(row.cancelledAt) }));
-  const provider = ewayBillProvider();
-  if (!provider.managesBills) throw conflict(msg('errors.ewayBill.onPortal'));
+  if (!ewayBillsManagedHere()) throw conflict(msg('errors.ewayBill.onPortal'));
+  const [order] = await db.select({ manufacturerId: orders.manufacturerId }).from(orders).where(eq(orders.id, orderId));
+  const fromGstin = String(
+    (row.payload as { billLists?: Array<{ fromGstin?: string }> }).billLists?.[0]?.fromGstin ?? '',
+  );
+  const provider = await sellerEwayBillProvider(db, order?.manufacturerId ?? '', fromGstin);
   return { row, ewbNumber: row.ewbNumber, provider };
 }
 
@@ -275,4 +283,5 @@ export async function cancelEwayBill(db: Db, scope: Scope, orderId: string, c: E
 }
 
 /** Whether this deployment's provider lets the seller update and cancel e-way bills from here. */
-export const ewayBillsManagedHere = () => ewayBillProvider().managesBills;
+export const ewayBillsManagedHere = (env: NodeJS.ProcessEnv = process.env) =>
+  (env.EWAYBILL_PROVIDER ?? 'local') === 'nic' || ewayBillProvider(env).managesBills;

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type EinvoiceCredentialsInput,
   einvoiceCredentialsSchema,
+  ewayBillCredentialsSchema,
   formatDateTime,
   type TaxSettings,
   taxDocumentNumber,
@@ -143,6 +144,7 @@ export function TaxSection() {
         </div>
       </div>
       <EinvoiceCredentials />
+      <EwayBillCredentials />
     </section>
   );
 }
@@ -153,25 +155,49 @@ interface EinvoiceCredentialsView {
   updatedAt: string | null;
 }
 
+/** The two government portals a seller signs in to through the platform with their own API user. */
+const PORTALS = {
+  einvoice: {
+    path: '/settings/einvoice-credentials',
+    schema: einvoiceCredentialsSchema,
+    title: 'settings.tax.irpTitle',
+    text: 'settings.tax.irpText',
+    done: 'settings.tax.irpDone',
+    removed: 'settings.tax.irpRemoved',
+  },
+  ewaybill: {
+    path: '/settings/ewaybill-credentials',
+    schema: ewayBillCredentialsSchema,
+    title: 'settings.tax.ewbTitle',
+    text: 'settings.tax.ewbText',
+    done: 'settings.tax.ewbDone',
+    removed: 'settings.tax.ewbRemoved',
+  },
+} as const;
+
 /**
  * The seller's own e-invoice portal API user, for registering IRNs through the GSP. The password field is
  * write-only: the server never sends it back, so the form always starts empty.
  */
-export function EinvoiceCredentials() {
+export const EinvoiceCredentials = () => <PortalCredentials portal="einvoice" />;
+/** The seller's own e-way bill portal API user, for generating e-way bills through NIC's API; write-only too. */
+export const EwayBillCredentials = () => <PortalCredentials portal="ewaybill" />;
+
+function PortalCredentials({ portal }: { portal: keyof typeof PORTALS }) {
   const t = useT();
   const qc = useQueryClient();
-  const key = ['settings', 'einvoice-credentials'];
+  const p = PORTALS[portal];
+  const key = ['settings', `${portal}-credentials`];
   const { data } = useQuery({
     queryKey: key,
-    queryFn: () => api<EinvoiceCredentialsView>('/settings/einvoice-credentials'),
+    queryFn: () => api<EinvoiceCredentialsView>(p.path),
   });
   const save = useMutation({
-    mutationFn: (body: EinvoiceCredentialsInput) =>
-      api<EinvoiceCredentialsView>('/settings/einvoice-credentials', { method: 'PUT', body }),
+    mutationFn: (body: EinvoiceCredentialsInput) => api<EinvoiceCredentialsView>(p.path, { method: 'PUT', body }),
     onSuccess: (view) => qc.setQueryData(key, view),
   });
   const remove = useMutation({
-    mutationFn: () => api<EinvoiceCredentialsView>('/settings/einvoice-credentials', { method: 'DELETE' }),
+    mutationFn: () => api<EinvoiceCredentialsView>(p.path, { method: 'DELETE' }),
     onSuccess: (view) => qc.setQueryData(key, view),
   });
   const {
@@ -181,14 +207,14 @@ export function EinvoiceCredentials() {
     setError,
     formState: { errors },
   } = useForm<EinvoiceCredentialsInput>({
-    resolver: zodResolver(einvoiceCredentialsSchema),
+    resolver: zodResolver(p.schema),
     defaultValues: { username: '', password: '' },
   });
   const submit = handleSubmit(async (values) => {
     try {
       const view = await save.mutateAsync(values);
       reset({ username: view.username ?? '', password: '' });
-      toast.success(t('settings.tax.irpDone'));
+      toast.success(t(p.done));
     } catch (e) {
       const err = e as ApiError;
       for (const [field, message] of Object.entries(err.fields ?? {})) {
@@ -199,8 +225,8 @@ export function EinvoiceCredentials() {
   });
   return (
     <form onSubmit={submit} className="space-y-3 border-t border-slate-200 px-5 py-4" noValidate>
-      <h3 className="font-semibold">{t('settings.tax.irpTitle')}</h3>
-      <p className="text-sm text-slate-600">{t('settings.tax.irpText')}</p>
+      <h3 className="font-semibold">{t(p.title)}</h3>
+      <p className="text-sm text-slate-600">{t(p.text)}</p>
       <p className="text-sm">
         {data?.saved && data.username && data.updatedAt
           ? t('settings.tax.irpSaved', { username: data.username, when: formatDateTime(data.updatedAt) })
@@ -230,7 +256,7 @@ export function EinvoiceCredentials() {
             onClick={async () => {
               try {
                 await remove.mutateAsync();
-                toast.success(t('settings.tax.irpRemoved'));
+                toast.success(t(p.removed));
               } catch (e) {
                 toast.error((e as Error).message);
               }

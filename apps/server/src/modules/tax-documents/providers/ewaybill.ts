@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { isVehicleNumber } from '@ub/shared';
 /**
  * EWAYBILL_PROVIDER: who generates e-way bills.
  * - `local` (the default) generates nothing: it keeps the portal JSON for the seller to upload at
@@ -66,19 +67,6 @@ export function portalDate(at: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${pad(h % 12 || 12)}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} ${h < 12 ? 'AM' : 'PM'}`;
 }
-
-/**
- * The vehicle number formats the portal accepts: regular (MH12AB1234, MH12A1234, MH121234, MH12ABC1234), old
- * three-letter series (ABC1234), Bharat series (22BH1234AB), defence (DF...) and temporary (TR.../TM...).
- */
-export const NIC_VEHICLE_FORMATS = [
-  /^[A-Z]{2}[0-9]{1,2}[A-Z]{0,3}[0-9]{4}$/,
-  /^[A-Z]{3}[0-9]{4}$/,
-  /^[0-9]{2}BH[0-9]{4}[A-Z]{1,2}$/,
-  /^DF[0-9A-Z]{5,13}$/,
-  /^T[RM][0-9A-Z]{5,13}$/,
-];
-export const isNicVehicleNumber = (v: string) => NIC_VEHICLE_FORMATS.some((re) => re.test(v));
 
 /** The portal's refusal, or a provider that could not be reached (`retryable`). */
 export class EwayBillError extends Error {
@@ -168,7 +156,7 @@ export class LocalEwayBillPortal implements EwayBillProvider {
     const key = `${b.fromGstin}|${b.docType}|${b.docNo}`;
     if (this.byDoc.has(key)) throw nicRefusal(['604']);
     const vehicleNo = String(b.vehicleNo ?? '');
-    if (vehicleNo && !isNicVehicleNumber(vehicleNo)) throw nicRefusal(['225']);
+    if (vehicleNo && !isVehicleNumber(vehicleNo)) throw nicRefusal(['225']);
     const now = this.clock();
     const distanceKm = Number(b.transDistance) || 0;
     const ewbNo = Number(`3${String(randomInt(1e11)).padStart(11, '0')}`);
@@ -189,7 +177,7 @@ export class LocalEwayBillPortal implements EwayBillProvider {
     const bill = this.bills.get(Number(u.ewbNo));
     if (!bill) throw nicRefusal(['301']);
     if (bill.cancelledAt) throw nicRefusal(['312']);
-    if (u.transMode === '1' && !isNicVehicleNumber(u.vehicleNo)) throw nicRefusal(['304']);
+    if (u.transMode === '1' && !isVehicleNumber(u.vehicleNo)) throw nicRefusal(['304']);
     if (!u.fromPlace) throw nicRefusal(['305']);
     if (!(u.fromState >= 1 && u.fromState <= 38) && u.fromState !== 97) throw nicRefusal(['306']);
     if (!['1', '2', '3', '4'].includes(String(u.reasonCode))) throw nicRefusal(['307']);

@@ -1,4 +1,4 @@
-import { einvoiceCredentialsSchema, errorBody, taxSettingsSchema } from '@ub/shared';
+import { einvoiceCredentialsSchema, errorBody, ewayBillCredentialsSchema, taxSettingsSchema } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,6 +6,11 @@ import {
   removeEinvoiceCredentials,
   saveEinvoiceCredentials,
 } from '../../../modules/tax-documents/einvoice-credentials.ts';
+import {
+  ewayBillCredentialsOf,
+  removeEwayBillCredentials,
+  saveEwayBillCredentials,
+} from '../../../modules/tax-documents/ewaybill-credentials.ts';
 import { saveTaxSettings, taxSettingsOf } from '../../../modules/tax-documents/settings.ts';
 import { currentManufacturerId } from '../../../types.ts';
 import { declareSellerAction } from '../../../plugins/seller-status.ts';
@@ -92,6 +97,45 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => removeEinvoiceCredentials(app.db, currentManufacturerId(req)),
+  );
+
+  app.get(
+    '/settings/ewaybill-credentials',
+    {
+      schema: {
+        ...base,
+        summary:
+          'My e-way bill portal API user name and whether its password is stored (the password is never returned)',
+        response: { 200: credentialsResponse, ...errors },
+      },
+    },
+    async (req) => ewayBillCredentialsOf(app.db, currentManufacturerId(req)),
+  );
+
+  app.put(
+    '/settings/ewaybill-credentials',
+    {
+      schema: {
+        ...base,
+        summary:
+          'Store my e-way bill portal API user name and password (sealed with AES-256-GCM), used to generate, update and cancel my e-way bills through the NIC API',
+        body: ewayBillCredentialsSchema,
+        response: { 200: credentialsResponse, 409: errorBody, ...errors },
+      },
+    },
+    async (req) => saveEwayBillCredentials(app.db, currentManufacturerId(req), req.body),
+  );
+
+  app.delete(
+    '/settings/ewaybill-credentials',
+    {
+      schema: {
+        ...base,
+        summary: 'Forget my e-way bill portal API credentials',
+        response: { 200: credentialsResponse, ...errors },
+      },
+    },
+    async (req) => removeEwayBillCredentials(app.db, currentManufacturerId(req)),
   );
 };
 

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { VEHICLE_NUMBER_MESSAGE } from '@ub/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EwayBillSection } from './order-details-modal.tsx';
 
@@ -74,6 +75,18 @@ describe('Order > e-way bill', () => {
       reasonCode: '1',
       reasonRemark: 'Truck broke down',
     });
+  });
+
+  it('refuses a vehicle number the portal would refuse before sending anything', async () => {
+    const user = userEvent.setup();
+    const fetch = renderWith(() => bill());
+    await user.click(await screen.findByRole('button', { name: 'Update vehicle' }));
+    await user.type(screen.getByLabelText('New vehicle number'), 'dl 1c 1234');
+    await user.type(screen.getByLabelText('From place'), 'Hubballi');
+    await user.selectOptions(screen.getByLabelText('From state'), '29');
+    await user.click(screen.getAllByRole('button', { name: 'Update vehicle' })[1] as HTMLElement);
+    expect(await screen.findByText(VEHICLE_NUMBER_MESSAGE)).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([, i]) => i?.method === 'POST')).toHaveLength(0);
   });
 
   it('offers no cancellation once 24 hours have passed, and shows a cancelled bill as cancelled', async () => {
