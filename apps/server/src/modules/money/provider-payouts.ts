@@ -67,7 +67,7 @@ export async function startProviderPayout(
     if (s.status === 'paid') throw conflict('This settlement is already paid.');
     if (underWay(s)) {
       throw conflict(
-        `A payout of ${s.settlementNumber} is already under way${s.providerPayoutId ? ` (${s.providerPayoutId})` : ''}: wait for its outcome.`,
+        `A payout of ${s.settlementNumber} is already under way (${s.providerPayoutId ?? 'not yet sent'}): wait for its outcome.`,
       );
     }
     if (s.netPaise <= 0) throw conflict('This settlement has nothing to pay out.');
