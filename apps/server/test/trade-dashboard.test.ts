@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { buyers } from '../src/db/schema/index.ts';
 import { trendLabel } from '../src/modules/trade/dashboard.ts';
 import { type OrderLine, insertOrder } from '../src/modules/orders/commands.ts';
 import { invoiceOf, splitGst } from '../src/modules/tax-documents/commands.ts';
@@ -253,8 +255,10 @@ describe('GST tax invoice', () => {
     expect(res.headers['content-disposition']).toMatch(/INV-\d{4}-00001\.pdf/);
   });
 
-  it('takes the seller state from the GSTIN and the place of supply from the shipping state', async () => {
+  it("takes the seller state from the GSTIN and an unregistered buyer's place of supply from the shipping state", async () => {
     const { seller, buyer, product } = await tradeSetup(t.app, { gstPercentage: '18' });
+    // A registered buyer's place of supply is its GSTIN's state (gst-documents.test.ts): this one has none.
+    await t.app.db.update(buyers).set({ gstNumber: null }).where(eq(buyers.id, buyer.buyer.id));
     const ship = async (state: string) => {
       const { id } = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id, 10, state)).json();
       await setStatus(t.app, seller.token, id, { status: 'processing' });

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import {
   type NavigateOptions,
+  UNSAFE_DataRouterStateContext,
   useLocation,
   useNavigate,
-  useNavigation,
   useParams,
   useSearchParams,
 } from 'react-router';
@@ -44,11 +44,14 @@ export function useListState<F extends Filters>(defaults: F, allowed: { [K in ke
   const latestUpdate = useRef(update);
   latestUpdate.current = update;
   // A navigation away from this list under way (a record's page still loading its code): a search settling now
-  // would navigate back to the list and cancel it, pulling the person out of the record they clicked.
-  const navigation = useNavigation();
+  // would navigate back to the list and cancel it, pulling the person out of the record they clicked. Read from
+  // the data router's state context rather than useNavigation, which throws outside a data router (the public
+  // pages' server rendering, component tests); there the context is null and nothing is ever under way.
+  const navigation = useContext(UNSAFE_DataRouterStateContext)?.navigation;
   const { pathname } = useLocation();
   const leaving = useRef(false);
-  leaving.current = navigation.state !== 'idle' && navigation.location?.pathname !== pathname;
+  leaving.current =
+    navigation !== undefined && navigation.state !== 'idle' && navigation.location?.pathname !== pathname;
 
   const [search, setSearch] = useState(term);
   // Back, Forward or a link changed `q`: show it in the box (unless it is what the box already says).
