@@ -88,22 +88,29 @@ export interface CommissionInvoiceBody {
  * inserted or bumped in `tx` and stays locked until it ends: a second issue waits, a rolled-back one gives its
  * number back (consecutive, no gaps; a sequence would leave one at every rollback).
  */
-export async function nextCommissionInvoiceNumber(
+export function nextCommissionInvoiceNumber(tx: Db, at: Date): Promise<{ number: string; financialYear: string }> {
+  return nextPlatformNumber(tx, commissionInvoiceCounters, COMMISSION_INVOICE_PREFIX, at, () =>
+    conflict('The commission invoice series is full for this year.'),
+  );
+}
+
+/** One of the platform's gapless series (invoices, credit notes): its counter row per financial year, bumped in `tx`. */
+async function nextPlatformNumber(
   tx: Db,
+  counters: typeof commissionInvoiceCounters | typeof commissionCreditNoteCounters,
+  prefix: string,
   at: Date,
+  full: () => Error,
 ): Promise<{ number: string; financialYear: string }> {
   const financialYear = financialYearOf(at);
   const [row] = await tx
-    .insert(commissionInvoiceCounters)
+    .insert(counters)
     .values({ financialYear, lastNumber: 1 })
-    .onConflictDoUpdate({
-      target: commissionInvoiceCounters.financialYear,
-      set: { lastNumber: sql`${commissionInvoiceCounters.lastNumber} + 1` },
-    })
-    .returning({ n: commissionInvoiceCounters.lastNumber });
+    .onConflictDoUpdate({ target: counters.financialYear, set: { lastNumber: sql`${counters.lastNumber} + 1` } })
+    .returning({ n: counters.lastNumber });
   const n = row?.n ?? 1;
-  if (String(n).length > TAX_SERIES_DIGITS) throw conflict('The commission invoice series is full for this year.');
-  return { number: taxDocumentNumber(COMMISSION_INVOICE_PREFIX, financialYear, n), financialYear };
+  if (String(n).length > TAX_SERIES_DIGITS) throw full();
+  return { number: taxDocumentNumber(prefix, financialYear, n), financialYear };
 }
 
 function partyOf(name: string, address: string, gstin: string | null, stateName: string | null): FrozenParty {
@@ -252,22 +259,10 @@ export interface CommissionCreditNoteBody {
 }
 
 /** The next number of the credit note series for the financial year of `at` (gapless, as the invoice series). */
-export async function nextCommissionCreditNoteNumber(
-  tx: Db,
-  at: Date,
-): Promise<{ number: string; financialYear: string }> {
-  const financialYear = financialYearOf(at);
-  const [row] = await tx
-    .insert(commissionCreditNoteCounters)
-    .values({ financialYear, lastNumber: 1 })
-    .onConflictDoUpdate({
-      target: commissionCreditNoteCounters.financialYear,
-      set: { lastNumber: sql`${commissionCreditNoteCounters.lastNumber} + 1` },
-    })
-    .returning({ n: commissionCreditNoteCounters.lastNumber });
-  const n = row?.n ?? 1;
-  if (String(n).length > TAX_SERIES_DIGITS) throw conflict('The commission credit note series is full for this year.');
-  return { number: taxDocumentNumber(COMMISSION_CREDIT_NOTE_PREFIX, financialYear, n), financialYear };
+export function nextCommissionCreditNoteNumber(tx: Db, at: Date): Promise<{ number: string; financialYear: string }> {
+  return nextPlatformNumber(tx, commissionCreditNoteCounters, COMMISSION_CREDIT_NOTE_PREFIX, at, () =>
+    conflict('The commission credit note series is full for this year.'),
+  );
 }
 
 /**
