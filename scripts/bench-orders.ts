@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../apps/server/src/db/client.ts';
+import { generateOrders, PRODUCT_NAMES } from './bench-orders-fixture.ts';
 import { createProduct, createSeller } from '../apps/server/src/seed/factories.ts';
 import {
   DURATION,
@@ -23,7 +24,6 @@ import {
   markFixture,
   requireDatabaseUrl,
   result,
-  searchDocSql,
   startServer,
 } from './bench-lib.ts';
 
@@ -35,94 +35,26 @@ const DB_NAME = `${process.env.BENCH_DB_PREFIX ?? 'bench_'}orders`;
 
 const base = requireDatabaseUrl();
 
-const PRODUCT_NAMES = [
-  'Brass Door Hinge',
-  'Wooden Stacking Rings',
-  'Copper Wire Coil',
-  'Corrugated Gift Box',
-  'Steel Hex Bolt',
-  'Alphabet Puzzle Board',
-  'Cotton Tote Bag',
-  'LED Driver Module',
-  'Plush Elephant',
-  'Kraft Paper Roll',
-  'Spinning Top Set',
-  'Magnetic Alphabet Set',
-  'Ceramic Capacitor Pack',
-  'Bubble Wrap Roll',
-  'Channapatna Train',
-  'Rubber Gasket',
-  'Jute Shopping Bag',
-  'PCB Terminal Block',
-  'Stretch Film Roll',
-  'Wooden Abacus',
-];
-
 async function seed(url: string) {
   const database = await openDatabase({ url, poolSize: 4 });
   const t0 = Date.now();
   const me = await createSeller(database.db, { email: 'bench.seller@example.in', password: 'BenchSeller@1' });
   for (let i = 0; i < 20; i++) await createProduct(database.db, me.manufacturer.id, { name: PRODUCT_NAMES[i] });
   const q = (sql: string, params: unknown[] = []) => database.query(sql, params);
-  // Other sellers and the buyers, straight in SQL: they only need to exist.
+  // Other sellers straight in SQL: they only need to exist.
   await q(`insert into users (role, email, phone, full_name, password_hash)
            select 'seller', 'bench.other' || i || '@example.in', '8' || lpad(i::text, 9, '0'), 'Other ' || i, 'x'
              from generate_series(1, ${SELLERS - 1}) i`);
   await q(`insert into manufacturers (user_id, company_name, company_address, category, gst_number, status)
            select id, 'Other Works ' || email, 'Mumbai', 'toys', '27AAAAA0000A1Z5', 'approved'
              from users where email like 'bench.other%'`);
-  await q(`insert into users (role, email, phone, full_name, password_hash)
-           select 'buyer', 'bench.buyer' || i || '@example.in', '7' || lpad(i::text, 9, '0'), 'Buyer Contact ' || i, 'x'
-             from generate_series(1, ${BUYERS}) i`);
-  await q(`insert into buyers (user_id, company_name, contact_name, phone, state, address)
-           select id, (array['Bharat','Deccan','Sahyadri','Ganga','Kaveri','Himalaya','Narmada','Konkan'])[1 + (row_number() over () % 8)]
-                      || ' Traders ' || row_number() over (), full_name, phone, 'Karnataka', '1 MG Road, Bengaluru 560001'
-             from users where role = 'buyer'`);
-  await q(
-    `create temp table bench_buyers as select row_number() over (order by id) - 1 as n, id, company_name, contact_name from buyers`,
-  );
-  await q(
-    `create temp table bench_sellers as select row_number() over (order by id) - 1 as n, id from manufacturers where id <> $1`,
-    [me.manufacturer.id],
-  );
-  // The word index is built once after the load: maintaining it row by row would dominate the load time.
-  await q('drop index orders_search_doc_idx');
-  const names = `array[${PRODUCT_NAMES.map((n) => `'${n}'`).join(',')}]`;
-  const chunk = 250_000;
-  for (let start = 1; start <= TOTAL; start += chunk) {
-    const end = Math.min(TOTAL, start + chunk - 1);
-    await q(
-      `insert into orders (order_number, manufacturer_id, buyer_id, status, payment_status, subtotal, shipping, tax, total,
-                           ship_street, ship_city, ship_state, ship_zip_code, search_doc, created_at, updated_at)
-       select 'ORD-B-' || lpad(i::text, 7, '0'),
-              case when i % 10 = 0 then $1::uuid else s.id end,
-              b.id,
-              (array['pending','processing','shipped','delivered','delivered','delivered','cancelled'])[1 + ((i / 10) % 7)]::order_status,
-              case when i % 3 = 0 then 'pending' else 'paid' end::payment_status,
-              1000 + (i % 500) * 10, 0, (1000 + (i % 500) * 10) * 0.18, (1000 + (i % 500) * 10) * 1.18,
-              '1 MG Road', 'Bengaluru', 'Karnataka', '560001',
-              ${searchDocSql(
-                `case when i % 10 = 0 then $1::uuid else s.id end`,
-                `'ORD-B-' || lpad(i::text, 7, '0') || ' ' || b.company_name || ' ' || b.contact_name || ' ' || (${names})[1 + ((i / 10) * 13 % 20)]`,
-              )},
-              now() - ((i::bigint * 7919) % 525600) * interval '1 minute',
-              now()
-         from generate_series(${start}, ${end}) i
-         join bench_buyers b on b.n = i % ${BUYERS}
-         join bench_sellers s on s.n = i % ${SELLERS - 1}`,
-      [me.manufacturer.id],
-    );
-  }
-  await q(`insert into order_items (order_id, name, quantity, unit_price, gst_percentage, tax_amount, line_total)
-           select id, (${names})[1 + ((substr(order_number, 7)::int / 10) * 13 % 20)], 10, subtotal / 10, 18, tax,
-                  subtotal
-             from orders`);
-  await q(`insert into payments (payment_number, order_id, manufacturer_id, buyer_id, amount, method, status, paid_at, created_at)
-           select 'PAY-B-' || substr(order_number, 7), id, manufacturer_id, buyer_id, total, 'NEFT', payment_status,
-                  case when payment_status = 'paid' then created_at end, created_at
-             from orders where status <> 'cancelled'`);
-  await q('CREATE INDEX "orders_search_doc_idx" ON "orders" USING gin ("search_doc")');
-  await q('vacuum analyze');
+  await generateOrders(database, {
+    total: TOTAL,
+    mine: MINE,
+    sellerId: me.manufacturer.id,
+    otherSellers: `select id from manufacturers where id <> '${me.manufacturer.id}'`,
+    buyers: BUYERS,
+  });
   const [{ n }] = (await q('select count(*)::int as n from orders')) as Array<{ n: number }>;
   console.log(
     `seeded ${n.toLocaleString('en-IN')} orders (${MINE.toLocaleString('en-IN')} for the bench seller) in ${((Date.now() - t0) / 1000).toFixed(0)} s`,

@@ -2,6 +2,7 @@ import { CATALOG_MESSAGES, CATALOG_PAGE_SIZE, type CatalogList } from '@ub/share
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { manufacturerDocuments, manufacturers, rfqOffers, rfqs } from '../src/db/schema/index.ts';
+import { isListableP } from '../src/modules/catalog/listable.ts';
 import { createBuyer, createProduct, createSeller } from '../src/seed/factories.ts';
 import { call, useTestApp } from './helpers.ts';
 
@@ -240,4 +241,74 @@ describe('GET /api/catalog/sellers/:id', () => {
 it('keeps the catalogue words in step with the product row', async () => {
   await ctx.app.db.execute(sql`update products set name = 'Teak Rocking Horse' where id = ${ids.car}`);
   expect((await list('?q=rocking')).products.map((p) => p.id)).toEqual([ids.car]);
+});
+
+describe('the catalogue word rows (catalog_terms)', () => {
+  /** Rows that differ between catalog_terms and the words of the products listable.ts calls listable, both ways. */
+  async function drift() {
+    const rows = await ctx.app.db.execute(sql`
+      with want as (
+        select l.lexeme as term, p.id as product_id, coalesce(array_length(l.positions, 1), 1)::smallint as hits,
+               p.manufacturer_id, p.category, p.price, p.moq, p.created_at
+          from products p cross join lateral unnest(p.catalog_doc) l
+         where ${isListableP}
+      ), have as (
+        select term, product_id, hits, manufacturer_id, category, price, moq, created_at from catalog_terms
+      )
+      (select 'missing' as side, * from (select * from want except select * from have) a)
+      union all
+      (select 'extra', * from (select * from have except select * from want) b)`);
+    return (rows as unknown as { rows?: unknown[] }).rows ?? (rows as unknown as unknown[]);
+  }
+
+  it('follow every change that lists, unlists or edits a product, and every change of its seller', async () => {
+    const db = ctx.app.db;
+    const seller = await createSeller(db, { companyName: 'Drift Valves', state: 'Kerala' });
+    const valve = await createProduct(db, seller.manufacturer.id, { name: 'Drift Valve Body', price: '900.00' });
+    const pending = await createProduct(db, seller.manufacturer.id, {
+      name: 'Drift Valve Cap',
+      moderationStatus: 'pending',
+    });
+    expect(await drift()).toEqual([]);
+    expect((await list('?q=drift')).products.map((p) => p.id)).toEqual([valve.id]);
+
+    await db.execute(
+      sql`update products set moderation_status = 'approved', approved_price = price where id = ${pending.id}`,
+    );
+    expect((await list('?q=drift')).total).toBe(2);
+    await db.execute(sql`update products set price = 2500, stock = 3 where id = ${valve.id}`);
+    expect((await list('?q=drift&minPrice=2000')).products.map((p) => p.id)).toEqual([valve.id]);
+    await db.execute(sql`update products set status = 'inactive' where id = ${pending.id}`);
+    expect((await list('?q=drift')).products.map((p) => p.id)).toEqual([valve.id]);
+    expect(await drift()).toEqual([]);
+
+    await db.update(manufacturers).set({ status: 'suspended' }).where(eq(manufacturers.id, seller.manufacturer.id));
+    expect((await list('?q=drift')).total).toBe(0);
+    expect(await drift()).toEqual([]);
+    await db.update(manufacturers).set({ status: 'approved' }).where(eq(manufacturers.id, seller.manufacturer.id));
+    expect((await list('?q=drift')).products.map((p) => p.id)).toEqual([valve.id]);
+
+    await db.execute(sql`delete from products where id = ${valve.id}`);
+    expect((await list('?q=drift')).total).toBe(0);
+    expect(await drift()).toEqual([]);
+  });
+
+  it('count a product once when it holds several forms of the word typed', async () => {
+    const seller = await createSeller(ctx.app.db, { companyName: 'Forms Works' });
+    const both = await createProduct(ctx.app.db, seller.manufacturer.id, { name: 'Gasketry gaskets gasket set' });
+    const body = await list('?q=gasket');
+    expect(body.products.map((p) => p.id)).toEqual([both.id]);
+    expect(body.total).toBe(1);
+    expect(body.exact).toBe(true);
+  });
+
+  it('find a last word with more listed forms than are spelled out, and nothing for a prefix no product has', async () => {
+    const seller = await createSeller(ctx.app.db, { companyName: 'Many Forms' });
+    for (let i = 0; i < 18; i++) {
+      await createProduct(ctx.app.db, seller.manufacturer.id, { name: `Quartz zircon${String.fromCharCode(97 + i)}` });
+    }
+    expect((await list('?q=quartz%20zirc')).total).toBe(18);
+    expect((await list('?q=quartz%20zirconb')).total).toBe(1);
+    expect((await list('?q=quartz%20zzz')).total).toBe(0);
+  });
 });

@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  customType,
   index,
   integer,
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -114,4 +117,30 @@ export const productMedia = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('product_media_product_idx').on(t.productId, t.position)],
+);
+
+/** Text compared byte by byte, whatever the database's locale: a word's prefix is one contiguous index range. */
+const byteOrderText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
+
+/**
+ * The public catalogue's words as rows (an inverted index with its payload): one row per word of each listed
+ * product's catalog_doc, kept by triggers on products and manufacturers (migration 0037), so a one-word search with
+ * filters and its facets read the first matches from one index alone, without visiting a product (ADR 0036). Holds
+ * exactly the rows that modules/catalog/listable.ts calls listable.
+ */
+export const catalogTerms = pgTable(
+  'catalog_terms',
+  {
+    term: byteOrderText('term').notNull(),
+    productId: uuid('product_id').notNull(),
+    /** How often the word occurs in the product's words: the one-word search's relevance. */
+    hits: smallint('hits').notNull(),
+    manufacturerId: uuid('manufacturer_id').notNull(),
+    category: text('category'),
+    price: numeric('price', { precision: 14, scale: 2 }).notNull(),
+    moq: integer('moq').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  // The key's index also carries every other column (INCLUDE, written in the migration): index-only reads.
+  (t) => [primaryKey({ columns: [t.term, t.productId] })],
 );
