@@ -66,6 +66,46 @@ describe('admin dashboard', () => {
     expect(gone.manufacturer.status).toBe('rejected');
   });
 
+  it("keeps the platform months equal to the sellers' months and the active buyers through every change", async () => {
+    const db = t.database;
+    /** Months where platform_stats_monthly disagrees with the per-seller rollup and the activity rows. */
+    const drift = () =>
+      db.query(`
+        with want as (
+          select month, sum(sales) as sales, sum(orders) as orders, sum(buyers) as buyers from (
+            select month, sales, orders, 0 as buyers from order_stats_monthly
+            union all select month, 0, 0, 1 from buyer_activity_monthly) d group by 1
+        ), have as (
+          select month, sum(sales) as sales, sum(orders) as orders, sum(buyers) as buyers
+            from platform_stats_monthly group by 1 having sum(sales) <> 0 or sum(orders) <> 0 or sum(buyers) <> 0
+        )
+        (select * from want except select * from have) union all (select * from have except select * from want)`);
+    const a = await createSeller(t.app.db, { status: 'approved' });
+    const b = await createSeller(t.app.db, { status: 'approved' });
+    const buyer = await createBuyer(t.app.db);
+    const other = await createBuyer(t.app.db);
+    const first = await insertOrder(db, {
+      manufacturerId: a.manufacturer.id,
+      buyerId: buyer.buyer.id,
+      total: '1200.00',
+    });
+    await insertOrder(db, {
+      manufacturerId: b.manufacturer.id,
+      buyerId: other.buyer.id,
+      total: '99.99',
+      at: LAST_MONTH,
+    });
+    const third = await insertOrder(db, { manufacturerId: b.manufacturer.id, buyerId: buyer.buyer.id, total: '10.01' });
+    expect(await drift()).toEqual([]);
+    await db.query(`update orders set status = 'cancelled' where id = $1`, [first.id]);
+    await db.query(`update orders set total = 20.02 where id = $1`, [third.id]);
+    expect(await drift()).toEqual([]);
+    await db.query('delete from orders where id = $1', [third.id]);
+    await db.query('delete from manufacturers where id = $1', [b.manufacturer.id]);
+    await db.query('delete from buyers where id = $1', [other.buyer.id]);
+    expect(await drift()).toEqual([]);
+  });
+
   it('refuses sellers and anonymous callers', async () => {
     const seller = await loginSeller(t.app);
     expect((await call(t.app, 'GET', '/api/admin/dashboard', { token: seller.token })).statusCode).toBe(403);

@@ -1,4 +1,4 @@
-import { date, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { date, integer, numeric, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { buyers, manufacturers } from './accounts.ts';
 
 /**
@@ -17,6 +17,24 @@ export const orderStatsMonthly = pgTable(
     orders: integer('orders').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.month, t.manufacturerId] })],
+);
+
+/**
+ * The platform's months (migration 0038): the sums of order_stats_monthly and the count of buyer_activity_monthly,
+ * kept by triggers on those two, so the admin dashboard reads a few rows whatever the number of sellers and buyers.
+ * Each month is split into 16 slots by a hash of the seller (sales) or buyer (activity), so concurrent orders of
+ * different sellers seldom wait on one row; a figure is the sum of its month's slots.
+ */
+export const platformStatsMonthly = pgTable(
+  'platform_stats_monthly',
+  {
+    month: date('month').notNull(),
+    slot: smallint('slot').notNull(),
+    sales: numeric('sales', { precision: 18, scale: 2 }).notNull().default('0'),
+    orders: integer('orders').notNull().default(0),
+    buyers: integer('buyers').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.slot] })],
 );
 
 /** Which buyers placed at least one order in a month (Buyer Activity). */

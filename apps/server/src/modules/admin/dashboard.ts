@@ -32,67 +32,77 @@ const monthStart = (monthsAgo: number) =>
 const monthKey = (monthsAgo: number) =>
   sql`(date_trunc('month', now() at time zone ${TZ}) - make_interval(months => ${monthsAgo}))::date`;
 
+type Counts = { n: number; cur: number; prev: number };
+
 /**
- * Every dashboard figure in one round of SQL aggregates. Sales and buyer activity come from the monthly rollups a
- * trigger keeps beside orders (order_stats_monthly, buyer_activity_monthly), so the answer does not grow with the
- * number of orders. Manufacturer Growth counts registrations per month (every new manufacturer, whatever its later
- * verdict); Buyer Activity counts distinct buyers who placed an order that month.
+ * Every dashboard figure in one statement (one connection and one round trip per request, however many admins
+ * look at once). Sales, orders and buyer activity come from platform_stats_monthly, the platform's months that
+ * triggers keep beside the per-seller rollups (migrations 0002, 0038), so the answer grows with neither orders nor
+ * sellers nor buyers: at most 16 rows a month. Manufacturer Growth counts registrations per month (every new
+ * manufacturer, whatever its later verdict); Buyer Activity counts distinct buyers who placed an order that month.
  */
 export async function dashboard(database: Database) {
-  const q = <T>(query: SQL) => sqlRows<T>(database, query);
-  const [sales, salesMonthly, buyers, makers, makerMonthly, disputes, activity, requests] = await Promise.all([
-    q<{ total: string }>(sql`select coalesce(sum(sales), 0)::text as total from order_stats_monthly`),
-    q<{ month: string; sales: string }>(
-      sql`select to_char(month, 'YYYY-MM') as month, sum(sales)::text as sales
-         from order_stats_monthly where month >= ${monthKey(11)} group by 1`,
-    ),
-    q<{ n: number; cur: number; prev: number }>(
-      sql`select count(*)::int as n,
-              count(*) filter (where created_at >= ${monthStart(0)})::int as cur,
-              count(*) filter (where created_at >= ${monthStart(1)} and created_at < ${monthStart(0)})::int as prev
-         from buyers`,
-    ),
-    q<{ n: number; cur: number; prev: number }>(
-      sql`select count(*)::int as n,
-              count(*) filter (where created_at >= ${monthStart(0)})::int as cur,
-              count(*) filter (where created_at >= ${monthStart(1)} and created_at < ${monthStart(0)})::int as prev
-         from manufacturers where status <> 'rejected'`,
-    ),
-    q<{ month: string; n: number }>(
-      sql`select to_char(date_trunc('month', created_at at time zone ${TZ}), 'YYYY-MM') as month, count(*)::int as n
-         from manufacturers where created_at >= ${monthStart(5)} group by 1`,
-    ),
-    q<{ n: number; cur: number; prev: number }>(
-      sql`select count(*) filter (where status in ('open', 'under_review'))::int as n,
-              count(*) filter (where created_at >= ${monthStart(0)})::int as cur,
-              count(*) filter (where created_at >= ${monthStart(1)} and created_at < ${monthStart(0)})::int as prev
-         from disputes`,
-    ),
-    q<{ month: string; n: number }>(
-      sql`select to_char(month, 'YYYY-MM') as month, count(*)::int as n
-         from buyer_activity_monthly where month >= ${monthKey(2)} group by 1`,
-    ),
-    q<{ id: string; name: string; contact_person: string; email: string; status: ManufacturerStatus }>(
-      sql`select m.id, m.company_name as name, u.full_name as contact_person, u.email, m.status
-         from manufacturers m join users u on u.id = m.user_id
-        where m.status in ('received', 'under_review')
-        order by m.created_at desc limit 5`,
-    ),
-  ]);
+  const counts = (table: SQL, where: SQL = sql`true`) =>
+    sql`(select json_build_object('n', count(*) filter (where ${where}),
+            'cur', count(*) filter (where created_at >= ${monthStart(0)}),
+            'prev', count(*) filter (where created_at >= ${monthStart(1)} and created_at < ${monthStart(0)}))
+          from ${table})`;
+  const [row] = await sqlRows<{
+    sales: string;
+    sales_monthly: Array<{ month: string; sales: string }> | null;
+    buyers: Counts;
+    makers: Counts;
+    maker_monthly: Array<{ month: string; n: number }> | null;
+    disputes: Counts;
+    activity: Array<{ month: string; n: number }> | null;
+    requests: Array<{
+      id: string;
+      name: string;
+      contact_person: string;
+      email: string;
+      status: ManufacturerStatus;
+    }> | null;
+  }>(
+    database,
+    sql`select
+          (select coalesce(sum(sales), 0)::text from platform_stats_monthly) as sales,
+          (select json_agg(json_build_object('month', month, 'sales', sales)) from (
+             select to_char(month, 'YYYY-MM') as month, sum(sales)::text as sales
+               from platform_stats_monthly where month >= ${monthKey(11)} group by 1) x) as sales_monthly,
+          ${counts(sql`buyers`)} as buyers,
+          ${counts(sql`manufacturers where status <> 'rejected'`)} as makers,
+          (select json_agg(json_build_object('month', month, 'n', n)) from (
+             select to_char(date_trunc('month', created_at at time zone ${TZ}), 'YYYY-MM') as month, count(*)::int as n
+               from manufacturers where created_at >= ${monthStart(5)} group by 1) x) as maker_monthly,
+          ${counts(sql`disputes`, sql`status in ('open', 'under_review')`)} as disputes,
+          (select json_agg(json_build_object('month', month, 'n', n)) from (
+             select to_char(month, 'YYYY-MM') as month, sum(buyers)::int as n
+               from platform_stats_monthly where month >= ${monthKey(2)} group by 1) x) as activity,
+          (select json_agg(r) from (
+             select m.id, m.company_name as name, u.full_name as contact_person, u.email, m.status
+               from manufacturers m join users u on u.id = m.user_id
+              where m.status in ('received', 'under_review')
+              order by m.created_at desc limit 5) r) as requests`,
+  );
+  const salesMonthly = row?.sales_monthly ?? [];
+  const makerMonthly = row?.maker_monthly ?? [];
+  const activity = row?.activity ?? [];
+  const requests = row?.requests ?? [];
+  const none: Counts = { n: 0, cur: 0, prev: 0 };
   const salesBy = new Map(salesMonthly.map((r) => [r.month, Number(r.sales)]));
   const salesTrend = lastMonths(12).map((m) => ({ month: m, label: monthLabel(m), sales: salesBy.get(m) ?? 0 }));
   const makersBy = new Map(makerMonthly.map((r) => [r.month, r.n]));
   const activityBy = new Map(activity.map((r) => [r.month, r.n]));
   const salesCur = salesTrend.at(-1)?.sales ?? 0;
   const salesPrev = salesTrend.at(-2)?.sales ?? 0;
-  const b = buyers[0] ?? { n: 0, cur: 0, prev: 0 };
-  const m = makers[0] ?? { n: 0, cur: 0, prev: 0 };
-  const d = disputes[0] ?? { n: 0, cur: 0, prev: 0 };
+  const b = row?.buyers ?? none;
+  const m = row?.makers ?? none;
+  const d = row?.disputes ?? none;
   return {
     cards: {
       buyers: { count: b.n, trend: monthTrend(b.cur, b.prev) },
       manufacturers: { count: m.n, trend: monthTrend(m.cur, m.prev) },
-      sales: { amount: sales[0]?.total ?? '0', trend: monthTrend(salesCur, salesPrev) },
+      sales: { amount: row?.sales ?? '0', trend: monthTrend(salesCur, salesPrev) },
       disputes: { count: d.n, trend: monthTrend(d.cur, d.prev) },
     },
     requests: requests.map((r) => ({

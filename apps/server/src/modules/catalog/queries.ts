@@ -210,7 +210,9 @@ export async function searchCatalog(database: Database, f: CatalogQuery): Promis
   }>(
     database,
     sql`with ${matches}, s as (
-          select m.state, count(*)::int as n from c join manufacturers m on m.id = c.manufacturer_id group by m.state
+          select m.state, sum(k.n)::int as n
+            from (select manufacturer_id, count(*) as n from c group by 1) k
+            join manufacturers m on m.id = k.manufacturer_id group by m.state
         )
         select (select count(*) from r) as n, (select count(*) from c) as products,
           (select json_agg(json_build_object('value', category, 'count', n) order by n desc, category)
