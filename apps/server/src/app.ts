@@ -86,7 +86,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const db = database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const db =
+    database ??
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE }));
   app.decorate('config', config);
   app.decorate('database', db);
   app.decorate('db', db.db);
@@ -94,7 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const reads = createReadRouter({
     primary: db,
     replica: config.DATABASE_REPLICA_URL
-      ? await openDatabase({ url: config.DATABASE_REPLICA_URL, poolSize: 10, migrate: false })
+      ? await openDatabase({ url: config.DATABASE_REPLICA_URL, poolSize: config.DATABASE_POOL_SIZE, migrate: false })
       : undefined,
     maxLagMs: config.REPLICA_MAX_LAG_MS,
     onChange: (s) =>

@@ -77,6 +77,16 @@ const configSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /**
+     * Connections each server process keeps to PostgreSQL (and to the replica). More than the database's cores
+     * only queue inside PostgreSQL instead of in the pool; the default suits a few cores per process.
+     */
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ error: 'must be a whole number from 1 to 200' })
+      .int({ error: 'must be a whole number from 1 to 200' })
+      .min(1, { error: 'must be a whole number from 1 to 200' })
+      .max(200, { error: 'must be a whole number from 1 to 200' })
+      .default(20),
     /** A replica further behind than this takes no reads until it catches up. */
     REPLICA_MAX_LAG_MS: z.coerce
       .number({ error: 'must be a whole number of milliseconds from 100 to 600000' })

@@ -200,13 +200,23 @@ export async function searchCatalog(database: Database, f: CatalogQuery): Promis
     ),
     sql` `,
   );
+  // The page within the counted matches: its cards in the same statement when relevance orders it (the page is
+  // always among them), else its ids, read again below only if every match was counted.
+  const page = sql`select id from c order by ${CAPPED_ORDER[cappedSort]} limit ${CATALOG_PAGE_SIZE} offset ${offset}`;
+  const pageOfMatches =
+    cappedSort === 'relevance'
+      ? sql`(select json_agg(to_json(k) order by k.ord) from (
+              select x.ord, ${cardColumns} from (select id, row_number() over () as ord from (${page}) o) x
+                join products p on p.id = x.id join manufacturers m on m.id = p.manufacturer_id ${firstImage}) k) as cards`
+      : sql`(select json_agg(id) from (${page}) x) as ids`;
   const [summary] = await sqlRows<{
     n: number | string;
     products: number | string;
     category: Array<{ value: string; count: number }> | null;
     state: Array<{ value: string; count: number }> | null;
     price: Array<{ value: string; count: number }> | null;
-    ids: string[] | null;
+    ids?: string[] | null;
+    cards?: ListRow[] | null;
   }>(
     database,
     sql`with ${matches}, s as (
@@ -221,17 +231,19 @@ export async function searchCatalog(database: Database, f: CatalogQuery): Promis
              from s where state is not null) as state,
           (select json_agg(json_build_object('value', band, 'count', n))
              from (select case ${bands} end as band, count(*)::int as n from c group by 1) x) as price,
-          (select json_agg(id) from (select id from c order by ${CAPPED_ORDER[cappedSort]}
-             limit ${CATALOG_PAGE_SIZE} offset ${offset}) x) as ids`,
+          ${pageOfMatches}`,
   );
   // Read rows past the cap (a product's several forms of one word count once each): more matches exist.
   const matched = Number(summary?.n ?? 0);
   const exact = matched <= CATALOG_COUNT_CAP;
 
   let rows: ListRow[] = [];
-  if (exact || cappedSort === 'relevance') {
-    // Every match was read (or relevance ranks within the first CATALOG_COUNT_CAP, a search that common being
-    // better narrowed than paged through): the page's ids came with the facets; read their cards by key.
+  if (cappedSort === 'relevance') {
+    // Relevance ranks within the first CATALOG_COUNT_CAP (a search that common is better narrowed than paged
+    // through): the page's cards came with the facets.
+    rows = summary?.cards ?? [];
+  } else if (exact) {
+    // Every match was read: the page's ids came with the facets; read their cards by key.
     const ids = summary?.ids ?? [];
     if (ids.length > 0) {
       const cards = await sqlRows<ListRow>(
