@@ -25,7 +25,10 @@ import { isListableP } from './listable.ts';
  * The public catalogue: approved products of approved sellers (listable.ts is the rule), searched by words over a
  * generated tsvector (catalog_doc, 'simple' parser) and read through partial indexes that hold listed rows only
  * (migration 0020). Facets and the total come from at most CATALOG_COUNT_CAP + 1 matches, so their cost stays
- * fixed whatever the catalogue's size; past the cap the total says "at least" (ADR 0019).
+ * fixed whatever the catalogue's size; past the cap the total says "at least" (ADR 0019). A one-word search reads
+ * those matches from catalog_terms, the listed products' words as rows with what the filters and facets need, from
+ * one index alone; several words go through catalog_doc's GIN index (ADR 0036). One statement answers a search,
+ * but for a newest or price order past the cap, which walks its index in a second.
  */
 
 /** A seller's verified flag: the one definition in manufacturers/verified.ts. */
