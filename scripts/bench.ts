@@ -7,6 +7,8 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
  *   BENCH_ONLY=orders,load npm run bench      run some of them (the report lists only those)
  *   BENCH_OUT=docs/benchmarks/x.md            write the report there instead of BENCHMARKS.md
+ *   BENCH_TEN_X=1 npm run bench               add issue 16's ten-times runs (10,000,000 products and orders:
+ *                                             their fixture is built on the first run, in about an hour, and kept)
  */
 import { spawn } from 'node:child_process';
 import { cpus } from 'node:os';
@@ -85,11 +87,28 @@ const SCRIPTS = [
     command: 'npx tsx scripts/bench-load.ts',
     args: ['tsx', 'scripts/bench-load.ts'],
   },
+  {
+    key: 'tenx-catalog',
+    title: 'Public catalogue at ten times the data',
+    command: 'BENCH_REUSE=1 BENCH_SELLERS=10000 npx tsx scripts/bench-public-catalog.ts',
+    args: ['tsx', 'scripts/bench-public-catalog.ts'],
+    env: { BENCH_REUSE: '1', BENCH_SELLERS: '10000' },
+    tenX: true,
+  },
+  {
+    key: 'tenx',
+    title: 'Seller, orders and admin console at ten times the data',
+    command: 'BENCH_SELLERS=10000 npx tsx scripts/bench-ten-x.ts',
+    args: ['tsx', 'scripts/bench-ten-x.ts'],
+    env: { BENCH_SELLERS: '10000' },
+    tenX: true,
+  },
 ];
 
 requireDatabaseUrl();
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
-const chosen = SCRIPTS.filter((s) => !only || only.includes(s.key));
+const tenX = process.env.BENCH_TEN_X === '1';
+const chosen = SCRIPTS.filter((s) => (only ? only.includes(s.key) : tenX || !('tenX' in s)));
 
 function machine() {
   const cpu = readFileSync('/proc/cpuinfo', 'utf8');
@@ -106,7 +125,8 @@ async function runOne(s: (typeof SCRIPTS)[number]): Promise<Run> {
   const loadAtStart = load();
   const bin = s.args[0] === 'tsx' ? join(root, 'node_modules/.bin/tsx') : process.execPath;
   const args = s.args[0] === 'tsx' ? s.args.slice(1) : s.args;
-  const child = spawn(bin, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const env = { ...process.env, ...('env' in s ? s.env : {}) };
+  const child = spawn(bin, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
   const figures: Figure[] = [];
   const infos: Info[] = [];
   let pending = '';
