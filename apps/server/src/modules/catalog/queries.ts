@@ -119,7 +119,7 @@ function severalWordsTsQuery(words: string[]): SQL {
   if (last.length < PREFIX_MIN) return sql`to_tsquery('simple', ${`${head} & ${quotedLexeme(last)}`})`;
   const end = prefixEnd(last);
   // A form quoted as quotedLexeme does it, in SQL.
-  const quotedForm = sql.raw(`'''' || replace(replace(term, '\\', '\\\\'), '''', '''''') || ''''`);
+  const quotedForm = sql`'''' || replace(replace(term, '\\', '\\\\'), '''', '''''') || ''''`;
   return sql`(select to_tsquery('simple', ${`${head} & `} || case
       when count(*) > ${PREFIX_FORMS_MAX} then ${`${quotedLexeme(last)}:*`}
       when count(*) = 0 then ${quotedLexeme(last)}
