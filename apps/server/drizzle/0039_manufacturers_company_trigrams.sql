@@ -1,0 +1,1 @@
+CREATE INDEX "manufacturers_company_trgm_idx" ON "manufacturers" USING gin ("company_name" gin_trgm_ops);
