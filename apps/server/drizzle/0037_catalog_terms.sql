@@ -31,12 +31,8 @@ DECLARE
   changed uuid[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO catalog_terms (term, product_id, hits, manufacturer_id, category, price, moq, created_at)
-    SELECT l.lexeme, n.id, coalesce(array_length(l.positions, 1), 1), n.manufacturer_id, n.category, n.price, n.moq,
-           n.created_at
-      FROM new_rows n CROSS JOIN LATERAL unnest(n.catalog_doc) l
-     WHERE n.status = 'active' AND n.moderation_status = 'approved'
-       AND EXISTS (SELECT 1 FROM manufacturers m WHERE m.id = n.manufacturer_id AND m.status = 'approved');
+    -- A bulk upload's rows wait for review: nothing to write for them.
+    PERFORM catalog_terms_add(array(SELECT id FROM new_rows WHERE status = 'active' AND moderation_status = 'approved'));
   ELSIF TG_OP = 'UPDATE' THEN
     -- Only rows whose words, listing or payload changed (a stock change, the common update, changes none of them).
     SELECT array_agg(o.id) INTO changed FROM old_rows o JOIN new_rows n ON n.id = o.id
