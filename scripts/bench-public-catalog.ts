@@ -35,7 +35,8 @@ const SELLERS = Number(process.env.BENCH_SELLERS ?? 1000);
 const PER_SELLER = 1000;
 const BATCH_SELLERS = 100;
 const DB_NAME = `${process.env.BENCH_DB_PREFIX ?? 'bench_'}public_catalog${SELLERS === 1000 ? '' : `_${SELLERS}`}`;
-const SEARCH_TARGET_MS = 50;
+/** Issue 18 at 1,000,000 products; issue 16 at ten times that. */
+const SEARCH_TARGET_MS = SELLERS >= 10_000 ? 100 : 50;
 const PAGE_TARGET_MS = 30;
 
 const baseUrl = requireDatabaseUrl();

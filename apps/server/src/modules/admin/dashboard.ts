@@ -42,17 +42,34 @@ type Counts = { n: number; cur: number; prev: number };
  * manufacturer, whatever its later verdict); Buyer Activity counts distinct buyers who placed an order that month.
  */
 export async function dashboard(database: Database) {
+  // The India-time month starts, computed once per statement (`b.m0` this month ... `b.m5` five months back):
+  // written into each row's test, now() and the time zone would be worked out again for every row read.
+  const starts = [
+    sql`(select m0 from b)`,
+    sql`(select m1 from b)`,
+    sql`(select m2 from b)`,
+    sql`(select m3 from b)`,
+    sql`(select m4 from b)`,
+    sql`(select m5 from b)`,
+  ];
+  const start = (monthsAgo: number) => starts[monthsAgo] as SQL;
   const counts = (table: SQL, where: SQL = sql`true`) =>
     sql`(select json_build_object('n', count(*) filter (where ${where}),
-            'cur', count(*) filter (where created_at >= ${monthStart(0)}),
-            'prev', count(*) filter (where created_at >= ${monthStart(1)} and created_at < ${monthStart(0)}))
+            'cur', count(*) filter (where created_at >= ${start(0)}),
+            'prev', count(*) filter (where created_at >= ${start(1)} and created_at < ${start(0)}))
           from ${table})`;
+  const growth = [5, 4, 3, 2, 1, 0].map((k) =>
+    k === 0
+      ? sql`count(*) filter (where created_at >= ${start(0)})`
+      : sql`count(*) filter (where created_at >= ${start(k)} and created_at < ${start(k - 1)})`,
+  );
   const [row] = await sqlRows<{
     sales: string;
     sales_monthly: Array<{ month: string; sales: string }> | null;
     buyers: Counts;
     makers: Counts;
-    maker_monthly: Array<{ month: string; n: number }> | null;
+    /** Registrations per month, the last six oldest first (as lastMonths(6)). */
+    maker_monthly: number[] | null;
     disputes: Counts;
     activity: Array<{ month: string; n: number }> | null;
     requests: Array<{
@@ -64,16 +81,19 @@ export async function dashboard(database: Database) {
     }> | null;
   }>(
     database,
-    sql`select
+    sql`with b as materialized (
+          select ${monthStart(0)} as m0, ${monthStart(1)} as m1, ${monthStart(2)} as m2, ${monthStart(3)} as m3,
+                 ${monthStart(4)} as m4, ${monthStart(5)} as m5
+        )
+        select
           (select coalesce(sum(sales), 0)::text from platform_stats_monthly) as sales,
           (select json_agg(json_build_object('month', month, 'sales', sales)) from (
              select to_char(month, 'YYYY-MM') as month, sum(sales)::text as sales
                from platform_stats_monthly where month >= ${monthKey(11)} group by 1) x) as sales_monthly,
           ${counts(sql`buyers`)} as buyers,
           ${counts(sql`manufacturers where status <> 'rejected'`)} as makers,
-          (select json_agg(json_build_object('month', month, 'n', n)) from (
-             select to_char(date_trunc('month', created_at at time zone ${TZ}), 'YYYY-MM') as month, count(*)::int as n
-               from manufacturers where created_at >= ${monthStart(5)} group by 1) x) as maker_monthly,
+          (select json_build_array(${sql.join(growth, sql`, `)})
+             from manufacturers where created_at >= ${start(5)}) as maker_monthly,
           ${counts(sql`disputes`, sql`status in ('open', 'under_review')`)} as disputes,
           (select json_agg(json_build_object('month', month, 'n', n)) from (
              select to_char(month, 'YYYY-MM') as month, sum(buyers)::int as n
@@ -91,7 +111,6 @@ export async function dashboard(database: Database) {
   const none: Counts = { n: 0, cur: 0, prev: 0 };
   const salesBy = new Map(salesMonthly.map((r) => [r.month, Number(r.sales)]));
   const salesTrend = lastMonths(12).map((m) => ({ month: m, label: monthLabel(m), sales: salesBy.get(m) ?? 0 }));
-  const makersBy = new Map(makerMonthly.map((r) => [r.month, r.n]));
   const activityBy = new Map(activity.map((r) => [r.month, r.n]));
   const salesCur = salesTrend.at(-1)?.sales ?? 0;
   const salesPrev = salesTrend.at(-2)?.sales ?? 0;
@@ -114,7 +133,7 @@ export async function dashboard(database: Database) {
       statusLabel: adminStatusLabel(r.status),
     })),
     salesTrend,
-    manufacturerGrowth: lastMonths(6).map((k) => ({ month: k, label: monthLabel(k), count: makersBy.get(k) ?? 0 })),
+    manufacturerGrowth: lastMonths(6).map((k, i) => ({ month: k, label: monthLabel(k), count: makerMonthly[i] ?? 0 })),
     buyerActivity: lastMonths(3).map((k) => ({ month: k, label: monthLabel(k), buyers: activityBy.get(k) ?? 0 })),
   };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "seller_counters_counter_idx" ON "seller_counters" USING btree ("counter") INCLUDE ("value");
