@@ -184,10 +184,20 @@ export async function searchCatalog(database: Database, f: CatalogQuery): Promis
           select product_id as id, category, price, manufacturer_id, created_at, sum(hits)::real as rank
             from r group by 1, 2, 3, 4, 5
         )`;
+  } else if (tsq) {
+    // The tsquery worked out once (`q`), for the match and the rank.
+    const pConds = sql.join(
+      [isListableP, sql`p.catalog_doc @@ (select tsq from q)`, ...rowFilters(sql`p`)],
+      sql` and `,
+    );
+    matches = sql`q as materialized (select ${tsq} as tsq), c as materialized (
+          select p.id, p.category, p.price, p.manufacturer_id, p.created_at,
+                 ts_rank(p.catalog_doc, (select tsq from q)) as rank
+            from products p where ${pConds} limit ${CATALOG_COUNT_CAP + 1}
+        ), r as (select 1 from c)`;
   } else {
-    const rank = tsq ? sql`ts_rank(p.catalog_doc, ${tsq})` : sql`0::real`;
     matches = sql`c as materialized (
-          select p.id, p.category, p.price, p.manufacturer_id, p.created_at, ${rank} as rank
+          select p.id, p.category, p.price, p.manufacturer_id, p.created_at, 0::real as rank
             from products p where ${where} limit ${CATALOG_COUNT_CAP + 1}
         ), r as (select 1 from c)`;
   }
