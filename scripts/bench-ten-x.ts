@@ -16,8 +16,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminProductsQuery, listQuery, ORDER_TABS, productListQuery } from '@ub/shared';
-import { z } from 'zod';
+import { adminProductsQuery, productListQuery, sellerOrderListQuery } from '@ub/shared';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { dashboard } from '../apps/server/src/modules/admin/dashboard.ts';
 import { listProducts as adminListProducts } from '../apps/server/src/modules/admin/products.ts';
@@ -162,14 +161,12 @@ async function main() {
       target: 25,
       sql: (d) => listProducts(d, sellerId, productListQuery.parse(qs(path))),
     });
-    // The order list route's own query (routes/api/orders): the list query with its tab.
-    const orderQuery = listQuery.extend({ tab: z.enum(ORDER_TABS).default('all') });
     const ordersCase = (label: string, path: string): Case => ({
       label,
       path,
       headers: seller,
       target: 30,
-      sql: (d) => listSellerOrders(d, sellerId, orderQuery.parse(qs(path))),
+      sql: (d) => listSellerOrders(d, sellerId, sellerOrderListQuery.parse(qs(path))),
     });
     const adminCase = (label: string, path: string): Case => ({
       label,

@@ -452,3 +452,6 @@ export const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   search: z.string().trim().max(100).optional(),
 });
+
+/** The seller's order list: the list query with its tab (All Orders, Pending, Completed). */
+export const sellerOrderListQuery = listQuery.extend({ tab: z.enum(ORDER_TABS).default('all') });

@@ -5,12 +5,11 @@ import {
   ewayBillNumberSchema,
   ewayBillVehicleSchema,
   errorBody,
-  listQuery,
-  ORDER_TABS,
   orderDetail,
   orderListItem,
   orderStatusChangeSchema,
   pdfCopyQuery,
+  sellerOrderListQuery,
   sellerOrderDisputes,
   taxDocumentItem,
 } from '@ub/shared';
@@ -56,7 +55,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The seller's orders, newest first. Tabs: all; pending (pending, processing, shipped); completed (delivered). Search matches order number, customer and product names.",
         security: [{ bearerAuth: [] }],
-        querystring: listQuery.extend({ tab: z.enum(ORDER_TABS).default('all') }),
+        querystring: sellerOrderListQuery,
         response: {
           200: z.object({
             orders: z.array(orderListItem),
