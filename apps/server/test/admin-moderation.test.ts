@@ -357,6 +357,43 @@ describe('admin product moderation', () => {
     });
   });
 
+  it('counts two common words that never occur together as an exact zero, and sorts a narrow search itself', async () => {
+    const { token } = await loginAdmin(t.app);
+    const s = await createSeller(t.app.db, { companyName: 'Stone Goods' });
+    const n = ADMIN_COUNT_EXACT_MAX * 20;
+    await t.database.query(
+      `insert into products (manufacturer_id, name, description, sku, price, moq, stock, unit, category,
+                             hsn_code, gst_percentage, moderation_status, created_at)
+       select $1, case when g % 2 = 0 then 'Quartz ' else 'Basalt ab ' end || g, 'Bulk', 'QB-' || g, 10, 1,
+              5, 'piece', 'toys', '9503', 18, 'pending', now() - (g % 7 || ' minutes')::interval
+         from generate_series(1, ${n}) g`,
+      [s.manufacturer.id],
+    );
+    await t.database.query('analyze products');
+    // The planner multiplies the two words' shares (a quarter of these rows); none has both.
+    const none = (await call(t.app, 'GET', '/api/admin/products?q=quartz%20ab', { token })).json();
+    expect(none).toMatchObject({ total: 0, exact: true, products: [] });
+    // A search matching fewer than the cap: exact, newest first, paged from its own matches.
+    const expected = await t.database.query<{ name: string }>(
+      `select name from products where catalog_doc @@ to_tsquery('simple', 'basalt & 111:*')
+        order by created_at desc, id`,
+    );
+    const page1 = (await call(t.app, 'GET', '/api/admin/products?q=basalt%20111', { token })).json();
+    const page2 = (await call(t.app, 'GET', '/api/admin/products?q=basalt%20111&page=2', { token })).json();
+    expect(page1).toMatchObject({ total: expected.length, exact: true });
+    expect([...page1.products, ...page2.products].map((p: { name: string }) => p.name)).toEqual(
+      expected.slice(0, 10).map((r) => r.name),
+    );
+    // More than the cap: the page in date order, the total an estimate of at least the cap.
+    const many = (await call(t.app, 'GET', '/api/admin/products?q=quartz', { token })).json();
+    expect(many.exact).toBe(false);
+    expect(many.total).toBeGreaterThan(ADMIN_COUNT_EXACT_MAX);
+    const newest = await t.database.query<{ name: string }>(
+      `select name from products where catalog_doc @@ to_tsquery('simple', 'quartz:*') order by created_at desc, id limit 5`,
+    );
+    expect(many.products.map((p: { name: string }) => p.name)).toEqual(newest.map((r) => r.name));
+  });
+
   it('shows a product with its images as media URLs', async () => {
     const { token } = await loginAdmin(t.app);
     const { product: p } = await product('pending');

@@ -51,23 +51,28 @@ function toItem(p: typeof products.$inferSelect, manufacturerName: string) {
   };
 }
 
-/** A narrowed list the planner expects to match more products than this gives the planner's estimate as its total. */
+/**
+ * A search's matches are counted exactly up to this many; past it the total is the planner's estimate ("about"):
+ * counting half a million matches would cost more than the page itself. A category alone (no words) is counted
+ * exactly when the planner expects at most this many.
+ */
 export const ADMIN_COUNT_EXACT_MAX = 2_000;
+
+type ListOpts = { q?: string; category?: string; status: AdminStatusFilter; page: number; pageSize: number };
 
 /**
  * One page of products across every seller, newest first. The words typed match a product's own words (name, brand,
  * model, material, category: the catalogue's `catalog_doc`, the last word also as a prefix) or its seller's company
  * name (every word in it); both are index reads (the words' GIN index; the matching sellers' ids, read first, through
- * products_mfr_sku_key), and the page walks products_created_idx or products_category_created_idx, so a page costs
- * about the same at ten million products as at ten thousand. The total by status alone is a sum of the sellers'
- * counter rows (migration 0031); a list narrowed by words or a category is counted exactly when the planner expects
- * at most ADMIN_COUNT_EXACT_MAX matches, and otherwise shows the planner's estimate (`exact: false`, "about"):
- * counting half a million matches would cost more than the page itself.
+ * products_mfr_sku_key). The total by status alone is a sum of the sellers' counter rows (migration 0031).
+ *
+ * A search first reads its first ADMIN_COUNT_EXACT_MAX + 1 matches through those indexes, in no order (`searchPage`):
+ * when that is all of them, they are the exact total and the page is sorted from them. Only a search matching more
+ * walks products_created_idx (or the category's) for its page, which is then cheap, since matches are that common.
+ * The planner alone cannot choose between the two: it multiplies the words' shares, so two common words that never
+ * occur together look like fifty thousand matches, and walking the date index to find none read every product.
  */
-export async function listProducts(
-  db: Db,
-  opts: { q?: string; category?: string; status: AdminStatusFilter; page: number; pageSize: number },
-) {
+export async function listProducts(db: Db, opts: ListOpts) {
   const tsq = opts.q ? catalogTsQuery(opts.q) : null;
   const words = opts.q ? searchWords(opts.q) : [];
   // The sellers first: their ids as one array parameter let the planner estimate (and index) the condition.
@@ -93,17 +98,16 @@ export async function listProducts(
         )
       : undefined,
   );
-  const narrowed = Boolean(opts.q || opts.category);
+  const searched = opts.q ? await searchPage(db, where, opts) : null;
   const [rows, total] = await Promise.all([
-    db
-      .select({ p: products, manufacturer: manufacturers.companyName, thumb: firstThumb })
-      .from(products)
-      .innerJoin(manufacturers, eq(manufacturers.id, products.manufacturerId))
-      .where(where)
-      .orderBy(desc(products.createdAt), asc(products.id))
-      .limit(opts.pageSize)
-      .offset(offsetOf(opts.page, opts.pageSize)),
-    narrowed ? countMatches(db, where) : countByStatus(db, opts.status).then((n) => ({ n, exact: true })),
+    searched?.ids ? pageByIds(db, searched.ids) : pageByDate(db, where, opts),
+    searched
+      ? searched.ids
+        ? { n: searched.n, exact: true }
+        : estimateMatches(db, where).then((n) => ({ n: Math.max(n, ADMIN_COUNT_EXACT_MAX + 1), exact: false }))
+      : opts.category
+        ? countMatches(db, where)
+        : countByStatus(db, opts.status).then((n) => ({ n, exact: true })),
   ]);
   return {
     products: rows.map((r) => ({ ...toItem(r.p, r.manufacturer), image: r.thumb ? mediaUrl(r.thumb) : null })),
@@ -114,17 +118,77 @@ export async function listProducts(
   };
 }
 
-/** The matches counted, or the planner's estimate when it expects more than ADMIN_COUNT_EXACT_MAX. */
-async function countMatches(db: Db, where: SQL | undefined): Promise<{ n: number; exact: boolean }> {
+const listColumns = { p: products, manufacturer: manufacturers.companyName, thumb: firstThumb };
+
+/** A page in date order, walking products_created_idx (or the category's) and filtering as it goes. */
+function pageByDate(db: Db, where: SQL | undefined, opts: ListOpts) {
+  return db
+    .select(listColumns)
+    .from(products)
+    .innerJoin(manufacturers, eq(manufacturers.id, products.manufacturerId))
+    .where(where)
+    .orderBy(desc(products.createdAt), asc(products.id))
+    .limit(opts.pageSize)
+    .offset(offsetOf(opts.page, opts.pageSize));
+}
+
+/** The page's rows by key, in the order of `ids`. */
+async function pageByIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(listColumns)
+    .from(products)
+    .innerJoin(manufacturers, eq(manufacturers.id, products.manufacturerId))
+    .where(inArray(products.id, ids));
+  const byId = new Map(rows.map((r) => [r.p.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * A search's first ADMIN_COUNT_EXACT_MAX + 1 matches in no order, read through the word and seller indexes (a
+ * bitmap: its cost follows the posting lists and the matches, never the catalogue's size). When those are every
+ * match: their number, and the page's ids sorted from them; else `ids` is null.
+ */
+async function searchPage(db: Db, where: SQL | undefined, opts: ListOpts) {
+  const matches = db
+    .select({ id: products.id, createdAt: products.createdAt })
+    .from(products)
+    .where(where)
+    .limit(ADMIN_COUNT_EXACT_MAX + 1);
+  // Without an order, a plan may still scan the table in its physical order, hoping to meet the matches early; with
+  // two common words that never meet, it would read every product. The indexes are the only way in.
+  const [row] = await transaction(db, async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return execRows<{ n: number; ids: string[] | null }>(
+      tx,
+      sql`with c as materialized (${matches.getSQL()})
+          select (select count(*)::int from c) as n,
+                 (select json_agg(x.id) from (select id from c order by created_at desc, id
+                    limit ${opts.pageSize} offset ${offsetOf(opts.page, opts.pageSize)}) x) as ids`,
+    );
+  });
+  const n = Number(row?.n ?? 0);
+  return { n, ids: n <= ADMIN_COUNT_EXACT_MAX ? (row?.ids ?? []) : null };
+}
+
+/** The planner's estimate of the matches (EXPLAIN), which costs a plan and reads no row. */
+async function estimateMatches(db: Db, where: SQL | undefined): Promise<number> {
   const matches = db.select({ one: sql`1` }).from(products).where(where);
   const [plan] = await execRows<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> | string }>(
     db,
     sql`explain (format json) ${matches.getSQL()}`,
   );
   const json = plan ? plan['QUERY PLAN'] : null;
-  const estimate = Math.round((typeof json === 'string' ? JSON.parse(json) : json)?.[0]?.Plan['Plan Rows'] ?? 0);
+  return Math.round((typeof json === 'string' ? JSON.parse(json) : json)?.[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+/** A category's products counted, or the planner's estimate when it expects more than ADMIN_COUNT_EXACT_MAX. */
+async function countMatches(db: Db, where: SQL | undefined): Promise<{ n: number; exact: boolean }> {
+  const estimate = await estimateMatches(db, where);
   if (estimate > ADMIN_COUNT_EXACT_MAX) return { n: estimate, exact: false };
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches.as('matches'));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(db.select({ one: sql`1` }).from(products).where(where).as('matches'));
   return { n: Number(row?.n ?? 0), exact: true };
 }
 
