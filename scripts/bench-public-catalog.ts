@@ -204,6 +204,7 @@ async function main() {
     const searches: Array<[string, string]> = [
       ['search word q=bearing', '/api/catalog/products?q=bearing'],
       ['search two words q=steel hinge', '/api/catalog/products?q=steel%20hinge'],
+      ['search two words q=steel bearing', '/api/catalog/products?q=steel%20bearing'],
       ['category=packaging', '/api/catalog/products?category=packaging'],
       ['price 500 to 2000', '/api/catalog/products?minPrice=500&maxPrice=2000'],
       ['word + category + price', '/api/catalog/products?q=valve&category=toys&maxPrice=5000'],

@@ -194,6 +194,7 @@ async function main() {
       adminCase('admin products category=packaging', '/api/admin/products?category=packaging'),
       adminCase('admin products search q=bearing', '/api/admin/products?q=bearing'),
       adminCase('admin products search q=brass hinge 77', '/api/admin/products?q=brass%20hinge%2077'),
+      adminCase('admin products search q=steel hinge', '/api/admin/products?q=steel%20hinge'),
       adminCase('admin products search q=industries 777', '/api/admin/products?q=industries%20777'),
       {
         label: 'admin dashboard',

@@ -53,8 +53,8 @@ function toItem(p: typeof products.$inferSelect, manufacturerName: string) {
 
 /**
  * A search's matches are counted exactly up to this many; past it the total is the planner's estimate ("about"):
- * counting half a million matches would cost more than the page itself. A category alone (no words) is counted
- * exactly when the planner expects at most this many.
+ * counting half a million matches would cost more than the page itself. A list narrowed without words (a category)
+ * is counted exactly when the planner expects at most this many.
  */
 export const ADMIN_COUNT_EXACT_MAX = 2_000;
 
@@ -98,14 +98,15 @@ export async function listProducts(db: Db, opts: ListOpts) {
         )
       : undefined,
   );
-  const searched = opts.q ? await searchPage(db, where, opts) : null;
+  // Text without a word (punctuation only) has no index to read its matches through: it walks by date.
+  const searched = words.length ? await searchPage(db, where, opts) : null;
   const [rows, total] = await Promise.all([
     searched?.ids ? pageByIds(db, searched.ids) : pageByDate(db, where, opts),
     searched
       ? searched.ids
         ? { n: searched.n, exact: true }
         : estimateMatches(db, where).then((n) => ({ n: Math.max(n, ADMIN_COUNT_EXACT_MAX + 1), exact: false }))
-      : opts.category
+      : opts.q || opts.category
         ? countMatches(db, where)
         : countByStatus(db, opts.status).then((n) => ({ n, exact: true })),
   ]);
@@ -182,7 +183,7 @@ async function estimateMatches(db: Db, where: SQL | undefined): Promise<number> 
   return Math.round((typeof json === 'string' ? JSON.parse(json) : json)?.[0]?.Plan['Plan Rows'] ?? 0);
 }
 
-/** A category's products counted, or the planner's estimate when it expects more than ADMIN_COUNT_EXACT_MAX. */
+/** A narrowed list's products counted, or the planner's estimate when it expects more than ADMIN_COUNT_EXACT_MAX. */
 async function countMatches(db: Db, where: SQL | undefined): Promise<{ n: number; exact: boolean }> {
   const estimate = await estimateMatches(db, where);
   if (estimate > ADMIN_COUNT_EXACT_MAX) return { n: estimate, exact: false };
