@@ -394,6 +394,35 @@ describe('admin product moderation', () => {
     expect(many.products.map((p: { name: string }) => p.name)).toEqual(newest.map((r) => r.name));
   });
 
+  it("spells the search's last word out as the forms any product holds, listed or not, kept as products change", async () => {
+    const { token } = await loginAdmin(t.app);
+    const s = await createSeller(t.app.db, { companyName: 'Form Works' });
+    const { id: pendingId } = await createProduct(t.app.db, s.manufacturer.id, {
+      name: 'Zorbatron gear',
+      moderationStatus: 'pending',
+    });
+    await createProduct(t.app.db, s.manufacturer.id, { name: 'Zorbaxe tool', moderationStatus: 'approved' });
+    for (let i = 0; i < 20; i++) await createProduct(t.app.db, s.manufacturer.id, { name: `Yarrowmix${i} kit` });
+    const names = async (q: string) =>
+      (await call(t.app, 'GET', `/api/admin/products?q=${encodeURIComponent(q)}`, { token })).json().products.map(
+        (p: { name: string }) => p.name,
+      );
+    // Two forms, one held only by a product awaiting review (the catalogue's word rows know only listed ones).
+    expect((await names('zorba')).sort()).toEqual(['Zorbatron gear', 'Zorbaxe tool']);
+    expect(await names('gear zorbat')).toEqual(['Zorbatron gear']);
+    // More forms than are spelled out: the prefix itself.
+    expect((await call(t.app, 'GET', '/api/admin/products?q=yarrowmix', { token })).json().total).toBe(20);
+    // A renamed product's new words are searchable at once.
+    await t.database.query(`update products set name = 'Quillfeather pen' where id = $1`, [pendingId]);
+    expect(await names('quillfea')).toEqual(['Quillfeather pen']);
+    // Every word of every product is a row (a word no product holds any more stays, and matches nothing).
+    const missing = await t.database.query<{ term: string }>(
+      `select distinct l.term from products p cross join lateral unnest(tsvector_to_array(p.catalog_doc)) l(term)
+        where not exists (select 1 from product_words w where w.term = l.term)`,
+    );
+    expect(missing).toEqual([]);
+  });
+
   it('shows a product with its images as media URLs', async () => {
     const { token } = await loginAdmin(t.app);
     const { product: p } = await product('pending');

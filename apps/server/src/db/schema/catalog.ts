@@ -144,3 +144,13 @@ export const catalogTerms = pgTable(
   // The key's index also carries every other column (INCLUDE, written in the migration): index-only reads.
   (t) => [primaryKey({ columns: [t.term, t.productId] })],
 );
+
+/**
+ * Every word any product has held (its catalog_doc's lexemes, listed or not): the admin's search spells its last
+ * word out as these forms, as the catalogue does with catalog_terms, because the GIN index intersects exact posting
+ * lists where a prefix first gathers every match of it (ADR 0037). Written by statement triggers on products
+ * (migration 0041) and never pruned: a word no product holds any more matches nothing, at the cost of one probe.
+ */
+export const productWords = pgTable('product_words', {
+  term: byteOrderText('term').primaryKey(),
+});

@@ -35,7 +35,7 @@ import { isListableP } from './listable.ts';
 const verifiedSql = verifiedSellerSql;
 
 /** A word as a tsquery lexeme, quoted. */
-const quotedLexeme = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+export const quotedLexeme = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /** The tsquery text for what a buyer typed: every word, the last one also as a prefix from three characters. */
 export function catalogTsQuery(q: string): string | null {
@@ -96,14 +96,14 @@ const CAPPED_ORDER: Record<string, SQL> = {
 };
 
 /** The first string after every string that starts with `prefix`, in byte (code point) order. */
-function prefixEnd(prefix: string): string {
+export function prefixEnd(prefix: string): string {
   const chars = [...prefix];
   const last = chars.pop()?.codePointAt(0) ?? 0;
   return chars.join('') + String.fromCodePoint(Math.min(last + 1, 0x10ffff));
 }
 
 /** A typed word's listed forms: the last word of a search read as a prefix, at most this many words. */
-const PREFIX_FORMS_MAX = 16;
+export const PREFIX_FORMS_MAX = 16;
 
 /**
  * The tsquery for several words (SQL), the last one spelled out as its listed forms: the catalogue's own words
