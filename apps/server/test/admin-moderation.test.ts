@@ -404,9 +404,9 @@ describe('admin product moderation', () => {
     await createProduct(t.app.db, s.manufacturer.id, { name: 'Zorbaxe tool', moderationStatus: 'approved' });
     for (let i = 0; i < 20; i++) await createProduct(t.app.db, s.manufacturer.id, { name: `Yarrowmix${i} kit` });
     const names = async (q: string) =>
-      (await call(t.app, 'GET', `/api/admin/products?q=${encodeURIComponent(q)}`, { token })).json().products.map(
-        (p: { name: string }) => p.name,
-      );
+      (await call(t.app, 'GET', `/api/admin/products?q=${encodeURIComponent(q)}`, { token }))
+        .json()
+        .products.map((p: { name: string }) => p.name);
     // Two forms, one held only by a product awaiting review (the catalogue's word rows know only listed ones).
     expect((await names('zorba')).sort()).toEqual(['Zorbatron gear', 'Zorbaxe tool']);
     expect(await names('gear zorbat')).toEqual(['Zorbatron gear']);
