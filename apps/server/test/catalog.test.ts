@@ -1,8 +1,9 @@
-import { CATALOG_MESSAGES, CATALOG_PAGE_SIZE, type CatalogList } from '@ub/shared';
+import { CATALOG_COUNT_CAP, CATALOG_MESSAGES, CATALOG_PAGE_SIZE, type CatalogList } from '@ub/shared';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { manufacturerDocuments, manufacturers, rfqOffers, rfqs } from '../src/db/schema/index.ts';
 import { isListableP } from '../src/modules/catalog/listable.ts';
+import { WORD_WINDOW } from '../src/modules/catalog/queries.ts';
 import { createBuyer, createProduct, createSeller } from '../src/seed/factories.ts';
 import { call, useTestApp } from './helpers.ts';
 
@@ -310,5 +311,31 @@ describe('the catalogue word rows (catalog_terms)', () => {
     expect((await list('?q=quartz%20zirc')).total).toBe(18);
     expect((await list('?q=quartz%20zirconb')).total).toBe(1);
     expect((await list('?q=quartz%20zzz')).total).toBe(0);
+  });
+
+  it('intersect several words through their newest word rows, and ask the word index when those do not hold the answer', async () => {
+    const seller = await createSeller(ctx.app.db, { companyName: 'Window Works' });
+    const n = WORD_WINDOW + 100;
+    // Ids that grow with g, so "newest by id" is known: zinnia only on the 50 lowest, outside anvil's window.
+    await ctx.app.db.execute(sql`
+      insert into products (id, manufacturer_id, name, description, sku, price, moq, stock, unit, category, hsn_code,
+                            gst_percentage, status, moderation_status, approved_price)
+      select ('00000000-0000-4000-8000-' || lpad(to_hex(g), 12, '0'))::uuid, ${seller.manufacturer.id},
+             'Anvil ' || case when g <= 50 then 'zinnia ' else '' end || 'gizmo ' || g, 'Bulk', 'AW-' || g, 10, 1, 5,
+             'piece', 'toys', '9503', 18, 'active', 'approved', 10
+        from generate_series(1, ${n}) g`);
+    // Found only past the window: the word index answers, exactly.
+    const rare = await list('?q=anvil%20zinnia');
+    expect(rare).toMatchObject({ total: 50, exact: true });
+    expect(rare.products).toHaveLength(CATALOG_PAGE_SIZE);
+    expect((await list('?q=zinnia%20anvil')).total).toBe(50);
+    // Common together: the cap from the windows, the matches with the highest ids.
+    const common = await list('?q=anvil%20gizm');
+    expect(common).toMatchObject({ total: CATALOG_COUNT_CAP, exact: false });
+    expect(common.products[0]?.name).toBe(`Anvil gizmo ${n}`);
+    // A few, inside the windows: every one, counted exactly (the last word's forms: 7, 70 to 79, 700 to 799...).
+    const few = await list('?q=anvil%20gizmo%2020077');
+    expect(few).toMatchObject({ total: 1, exact: true });
+    expect(few.products.map((p) => p.name)).toEqual(['Anvil gizmo 20077']);
   });
 });
