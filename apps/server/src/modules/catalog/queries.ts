@@ -152,37 +152,37 @@ export const WORD_WINDOW = 20_000;
 function severalWordsWindow(words: string[], tsq: SQL, filters: SQL[]): { matches: SQL; complete: SQL } {
   // `filters` are the row filters on the first word's window, `a`.
   const last = words.at(-1) ?? '';
-  const window = (term: SQL, columns: SQL, conds: SQL[] = []) =>
-    sql`(select ${columns} from catalog_terms t where ${sql.join([sql`t.term = ${term}`, ...conds], sql` and `)}
-          order by t.product_id desc limit ${WORD_WINDOW})`;
+  const window = (term: SQL, columns: SQL) =>
+    sql`(select ${columns} from catalog_terms t where t.term = ${term} order by t.product_id desc limit ${WORD_WINDOW})`;
   const head = words.slice(0, -1);
-  // The first word's window carries the filtered columns; the filters apply after it, so that each window costs
-  // WORD_WINDOW index entries at most, however few pass them.
-  const first = window(sql`${head[0]}`, sql`t.product_id, t.category, t.price, t.moq, t.manufacturer_id, t.created_at`);
-  const others = head.slice(1).map((w) => window(sql`${w}`, sql`t.product_id`));
-  // The last word: its listed forms (itself when too short to be a prefix), each form's newest rows.
+  // The windows, each read once: `a` the first word's, carrying the filtered columns (the filters apply after it,
+  // so that a window costs WORD_WINDOW index entries at most, however few pass them); `o1`... the middle words';
+  // `l` the last word's, for each of its listed forms (itself when too short to be a prefix).
   const forms = last.length < PREFIX_MIN ? sql`array[${last}]::text[]` : sql`array(${listedForms(last)})`;
-  const lastWindow = sql`(select x.product_id from unnest((select forms from f)) ft(term)
-      cross join lateral ${window(sql`ft.term`, sql`t.product_id`)} x)`;
-  const full = (w: SQL) => sql`(select count(*) from ${w} k) = ${WORD_WINDOW}`;
+  const others = head
+    .slice(1)
+    .map((w, i) => ({ name: sql.identifier(`o${i + 1}`), rows: window(sql`${w}`, sql`t.product_id`) }));
   const cut = sql.join(
     [
       sql`(select count(*) from a) = ${WORD_WINDOW}`,
-      ...others.map(full),
-      sql`exists (select 1 from unnest((select forms from f)) ft(term) where ${full(window(sql`ft.term`, sql`1`))})`,
+      ...others.map((o) => sql`(select count(*) from ${o.name}) = ${WORD_WINDOW}`),
+      sql`exists (select 1 from l group by term having count(*) = ${WORD_WINDOW})`,
     ],
     sql` or `,
   );
-  const windows = [...others, lastWindow];
+  const inWindows = [...others.map((o) => o.name), sql`l`].map(
+    (name) => sql`a.product_id in (select product_id from ${name})`,
+  );
   const matches = sql`q as materialized (select ${tsq} as tsq),
         f as materialized (select ${forms} as forms),
-        a as materialized ${first},
+        a as materialized ${window(sql`${head[0]}`, sql`t.product_id, t.category, t.price, t.moq, t.manufacturer_id, t.created_at`)},
+        ${sql.join(
+          others.map((o) => sql`${o.name} as materialized ${o.rows}, `),
+          sql``,
+        )}l as materialized (select ft.term, x.product_id from unnest((select forms from f)) ft(term)
+          cross join lateral ${window(sql`ft.term`, sql`t.product_id`)} x),
         h as materialized (
-          select a.* from a
-           where ${sql.join(
-             [...filters, ...windows.map((w) => sql`a.product_id in (select product_id from ${w} b)`)],
-             sql` and `,
-           )}
+          select a.* from a where ${sql.join([...filters, ...inWindows], sql` and `)}
            order by a.product_id desc limit ${CATALOG_COUNT_CAP + 1}
         ), c as materialized (
           select h.product_id as id, h.category, h.price, h.manufacturer_id, h.created_at,
