@@ -105,16 +105,18 @@ async function adminTsQuery(db: Db, words: string[]): Promise<string> {
  */
 export async function listProducts(db: Db, opts: ListOpts) {
   const words = opts.q ? searchWords(opts.q) : [];
-  // The sellers first: their ids as one array parameter let the planner estimate (and index) the condition.
-  const sellerIds = words.length
-    ? (
-        await db
+  // The sellers and the last word's forms first: the sellers' ids as one array parameter, and the words as a
+  // constant, let the planner estimate (and index) the condition.
+  const [sellerIds, tsq] = words.length
+    ? await Promise.all([
+        db
           .select({ id: manufacturers.id })
           .from(manufacturers)
           .where(and(...words.map((w) => ilike(manufacturers.companyName, containsPattern(w)))))
-      ).map((r) => r.id)
-    : [];
-  const tsq = words.length ? await adminTsQuery(db, words) : null;
+          .then((rows) => rows.map((r) => r.id)),
+        adminTsQuery(db, words),
+      ])
+    : [[], null];
   const base = and(statusCondition(opts.status), opts.category ? eq(products.category, opts.category) : undefined);
   const matching = opts.q
     ? or(
