@@ -17,7 +17,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { type NotificationType, notice, notify } from '../notifications/notify.ts';
 import { offsetOf } from './common.ts';
 import { containsPattern, PREFIX_MIN, searchWords } from '../../lib/search.ts';
-import { PREFIX_FORMS_MAX, prefixEnd, quotedLexeme } from '../catalog/queries.ts';
+import { PREFIX_FORMS_MAX, prefixEnd, spelledOutTsQuery } from '../catalog/queries.ts';
 import { transaction } from '../../lib/transaction.ts';
 
 /** Product media is served by the catalog's media route. */
@@ -65,28 +65,25 @@ type ListOpts = { q?: string; category?: string; status: AdminStatusFilter; page
 
 /**
  * The tsquery text for what the admin typed: every word, the last one spelled out as the forms products hold that
- * start with it (product_words), as the catalogue does (ADR 0036): the GIN index then intersects exact posting lists,
- * where a prefix (`:*`) first gathers every match of it into a bitmap (at 10,000,000 products, "steel hinge" took
- * 340 ms that way, and 3 s once the bitmap outgrew work_mem, against 29 ms). More than PREFIX_FORMS_MAX forms keep the
- * prefix; none leaves the exact word.
+ * start with it (product_words, listed or not), as the catalogue does with its listed words (spelledOutTsQuery). A
+ * prefix (`:*`) makes GIN gather every match of it into a bitmap first: at 10,000,000 products, "steel hinge" took
+ * 340 ms that way, and 3 s once the bitmap outgrew work_mem, against 29 ms spelled out.
  */
 async function adminTsQuery(db: Db, words: string[]): Promise<string> {
   const last = words.at(-1) ?? '';
-  const head = words.slice(0, -1).map(quotedLexeme);
-  if (last.length < PREFIX_MIN) return [...head, quotedLexeme(last)].join(' & ');
-  const forms = await db
-    .select({ term: productWords.term })
-    .from(productWords)
-    .where(and(gte(productWords.term, last), lt(productWords.term, prefixEnd(last))))
-    .orderBy(productWords.term)
-    .limit(PREFIX_FORMS_MAX + 1);
-  const spelled =
-    forms.length > PREFIX_FORMS_MAX
-      ? `${quotedLexeme(last)}:*`
-      : forms.length === 0
-        ? quotedLexeme(last)
-        : `(${forms.map((f) => quotedLexeme(f.term)).join(' | ')})`;
-  return [...head, spelled].join(' & ');
+  const forms =
+    last.length < PREFIX_MIN
+      ? []
+      : await db
+          .select({ term: productWords.term })
+          .from(productWords)
+          .where(and(gte(productWords.term, last), lt(productWords.term, prefixEnd(last))))
+          .orderBy(productWords.term)
+          .limit(PREFIX_FORMS_MAX + 1);
+  return spelledOutTsQuery(
+    words,
+    forms.map((f) => f.term),
+  );
 }
 
 /**

@@ -35,7 +35,7 @@ import { isListableP } from './listable.ts';
 const verifiedSql = verifiedSellerSql;
 
 /** A word as a tsquery lexeme, quoted. */
-export const quotedLexeme = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+const quotedLexeme = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /** The tsquery text for what a buyer typed: every word, the last one also as a prefix from three characters. */
 export function catalogTsQuery(q: string): string | null {
@@ -106,24 +106,22 @@ export function prefixEnd(prefix: string): string {
 export const PREFIX_FORMS_MAX = 16;
 
 /**
- * The tsquery for several words (SQL), the last one spelled out as its listed forms: the catalogue's own words
- * that start with it (a skip scan of catalog_terms, one index probe per word). Spelled out, the GIN index
- * intersects exact posting lists, where a prefix (`:*`) first collects every match of it into a bitmap: 12 ms
- * against 2.6 ms for "steel hinge" at 1,000,000 products (ADR 0036). More than PREFIX_FORMS_MAX forms keep the
- * prefix; none at all leaves the exact word, which then matches nothing at the cost of one index probe. Built in
- * the statement that uses it, so a search stays one round trip.
+ * The tsquery text for several words, the last one spelled out as `forms`, the words that start with it (read with
+ * at most PREFIX_FORMS_MAX + 1 of them). Spelled out, the GIN index intersects exact posting lists, where a prefix
+ * (`:*`) first collects every match of it into a bitmap: 12 ms against 2.6 ms for "steel hinge" at 1,000,000
+ * products (ADR 0036). More forms keep the prefix; none leaves the exact word, which then matches nothing at the
+ * cost of one index probe. The catalogue reads the forms from its listed words, the admin's search from every
+ * product's (ADR 0037).
  */
-function severalWordsTsQuery(words: string[]): SQL {
+export function spelledOutTsQuery(words: string[], forms: string[]): string {
   const last = words.at(-1) ?? '';
-  const head = words.slice(0, -1).map(quotedLexeme).join(' & ');
-  if (last.length < PREFIX_MIN) return sql`to_tsquery('simple', ${`${head} & ${quotedLexeme(last)}`})`;
-  // A form quoted as quotedLexeme does it, in SQL.
-  const quotedForm = sql`'''' || replace(replace(term, '\\', '\\\\'), '''', '''''') || ''''`;
-  return sql`(select to_tsquery('simple', ${`${head} & `} || case
-      when count(*) > ${PREFIX_FORMS_MAX} then ${`${quotedLexeme(last)}:*`}
-      when count(*) = 0 then ${quotedLexeme(last)}
-      else '(' || string_agg(${quotedForm}, ' | ') || ')' end)
-    from (${listedForms(last)}) forms)`;
+  const spelled =
+    last.length < PREFIX_MIN || forms.length === 0
+      ? quotedLexeme(last)
+      : forms.length > PREFIX_FORMS_MAX
+        ? `${quotedLexeme(last)}:*`
+        : `(${forms.map(quotedLexeme).join(' | ')})`;
+  return [...words.slice(0, -1).map(quotedLexeme), spelled].join(' & ');
 }
 
 /** The listed words that start with `prefix`, at most PREFIX_FORMS_MAX + 1 (a skip scan, one probe per word). */
@@ -138,61 +136,41 @@ function listedForms(prefix: string): SQL {
 }
 
 /** How many of each word's newest listed products a several-word search intersects before it asks the GIN index. */
-export const WORD_WINDOW = 20_000;
+export const WORD_WINDOW = 15_000;
 
 /**
  * Several words, first through the catalogue's word rows: each word's newest WORD_WINDOW listed products (an
- * index-only range of catalog_terms in product id order, which is creation order), the first word's filtered by
- * the row filters, intersected. Every match newer than the oldest product of the shortest window is found, so when
- * that gives more than CATALOG_COUNT_CAP matches they are the newest ones, and when no window was cut short they
- * are every match. Two common words that occur together (`steel bearing`: 100,000 matches at 10,000,000 products)
- * cost a few milliseconds this way, where the GIN index first builds a bitmap of every match (45 ms). Otherwise
- * (`complete` false) the caller asks the GIN index. The relevance is ts_rank, as on the GIN path.
+ * index-only range of catalog_terms in product id order, which is creation order for the UUIDv7 ids products get),
+ * for the last word each of its listed forms', intersected by merging, the filters applied to the first word's
+ * entries. More than CATALOG_COUNT_CAP matches there answer the capped search: two common words that occur together
+ * (`steel bearing`, 100,000 matches at 10,000,000 products) cost a few milliseconds, where the GIN index first
+ * builds a bitmap of every match (45 ms). Fewer, and the caller asks the GIN index, which finds every match: the
+ * windows may have been cut short. The relevance is ts_rank on both routes.
  */
-function severalWordsWindow(words: string[], tsq: SQL, filters: SQL[]): { matches: SQL; complete: SQL } {
-  // `filters` are the row filters on the first word's window, `a`.
-  const last = words.at(-1) ?? '';
-  const window = (term: SQL, columns: SQL) =>
+function severalWordsWindow(words: string[], forms: string[], tsq: SQL, filters: SQL[]): SQL {
+  // `forms`: the last word's listed forms (itself when too short to be a prefix); `filters` apply to `a`.
+  const window = (term: string, columns: SQL) =>
     sql`(select ${columns} from catalog_terms t where t.term = ${term} order by t.product_id desc limit ${WORD_WINDOW})`;
-  const head = words.slice(0, -1);
-  // The windows, each read once: `a` the first word's, carrying the filtered columns (the filters apply after it,
-  // so that a window costs WORD_WINDOW index entries at most, however few pass them); `o1`... the middle words';
-  // `l` the last word's, for each of its listed forms (itself when too short to be a prefix).
-  const forms = last.length < PREFIX_MIN ? sql`array[${last}]::text[]` : sql`array(${listedForms(last)})`;
-  const others = head
-    .slice(1)
-    .map((w, i) => ({ name: sql.identifier(`o${i + 1}`), rows: window(sql`${w}`, sql`t.product_id`) }));
-  const cut = sql.join(
-    [
-      sql`(select count(*) from a) = ${WORD_WINDOW}`,
-      ...others.map((o) => sql`(select count(*) from ${o.name}) = ${WORD_WINDOW}`),
-      sql`exists (select 1 from l group by term having count(*) = ${WORD_WINDOW})`,
-    ],
-    sql` or `,
+  const [first = '', ...middle] = words.slice(0, -1);
+  // Each word's window in product id order, so that the semi-joins merge them and stop at the cap.
+  const lastWindow = sql.join(
+    forms.map((form) => window(form, sql`t.product_id`)),
+    sql` union all `,
   );
-  const inWindows = [...others.map((o) => o.name), sql`l`].map(
-    (name) => sql`a.product_id in (select product_id from ${name})`,
-  );
-  const matches = sql`q as materialized (select ${tsq} as tsq),
-        f as materialized (select ${forms} as forms),
-        a as materialized ${window(sql`${head[0]}`, sql`t.product_id, t.category, t.price, t.moq, t.manufacturer_id, t.created_at`)},
-        ${sql.join(
-          others.map((o) => sql`${o.name} as materialized ${o.rows}, `),
-          sql``,
-        )}l as materialized (select ft.term, x.product_id from unnest((select forms from f)) ft(term)
-          cross join lateral ${window(sql`ft.term`, sql`t.product_id`)} x),
+  const inWindows = [
+    ...middle.map((w) => sql`a.product_id in (select product_id from ${window(w, sql`t.product_id`)} b)`),
+    sql`a.product_id in (select product_id from (${lastWindow}) b)`,
+  ];
+  return sql`q as materialized (select ${tsq} as tsq),
         h as materialized (
-          select a.* from a where ${sql.join([...filters, ...inWindows], sql` and `)}
+          select a.* from ${window(first, sql`t.product_id, t.category, t.price, t.moq, t.manufacturer_id, t.created_at`)} a
+           where ${sql.join([...filters, ...inWindows], sql` and `)}
            order by a.product_id desc limit ${CATALOG_COUNT_CAP + 1}
         ), c as materialized (
           select h.product_id as id, h.category, h.price, h.manufacturer_id, h.created_at,
                  ts_rank(p.catalog_doc, (select tsq from q)) as rank
             from h join products p on p.id = h.product_id
         ), r as (select 1 from c)`;
-  // The windows are counted only when the cap was not reached.
-  const complete = sql`coalesce(array_length((select forms from f), 1), 0) <= ${PREFIX_FORMS_MAX}
-    and ((select count(*) from h) > ${CATALOG_COUNT_CAP} or not (${cut}))`;
-  return { matches, complete };
 }
 
 export async function searchCatalog(database: Database, f: CatalogQuery): Promise<CatalogList> {
@@ -219,9 +197,14 @@ export async function searchCatalog(database: Database, f: CatalogQuery): Promis
   };
 
   // Several words: the GIN index intersects their posting lists, the last word spelled out as its listed forms.
+  // Several words: the last one's listed forms first (a skip scan of catalog_terms, one probe per word).
+  const forms =
+    words.length > 1 && lastIsPrefix
+      ? (await sqlRows<{ term: string }>(database, listedForms(last))).map((r) => r.term)
+      : [];
   const tsq: SQL | null =
     words.length > 1
-      ? severalWordsTsQuery(words)
+      ? sql`to_tsquery('simple', ${spelledOutTsQuery(words, forms)})`
       : last !== undefined
         ? sql`to_tsquery('simple', ${catalogTsQuery(last)})`
         : null;
@@ -238,7 +221,7 @@ export async function searchCatalog(database: Database, f: CatalogQuery): Promis
   // order ts_rank gives one word); otherwise the products, through their indexes.
   let matches: SQL;
   // Several words: the word rows' windows first, when the last word is spelled out (below).
-  let window: { matches: SQL; complete: SQL } | null = null;
+  let window: SQL | null = null;
   if (words.length === 1 && last !== undefined) {
     const termCond = lastIsPrefix ? sql`t.term >= ${last} and t.term < ${prefixEnd(last)}` : sql`t.term = ${last}`;
     const tConds = sql.join([termCond, ...rowFilters(sql`t`)], sql` and `);
@@ -260,7 +243,10 @@ export async function searchCatalog(database: Database, f: CatalogQuery): Promis
                  ts_rank(p.catalog_doc, (select tsq from q)) as rank
             from products p where ${pConds} limit ${CATALOG_COUNT_CAP + 1}
         ), r as (select 1 from c)`;
-    if (words.length > 1) window = severalWordsWindow(words, tsq, rowFilters(sql`a`));
+    const lastForms = lastIsPrefix ? forms : [last ?? ''];
+    if (words.length > 1 && lastForms.length > 0 && lastForms.length <= PREFIX_FORMS_MAX) {
+      window = severalWordsWindow(words, lastForms, tsq, rowFilters(sql`a`));
+    }
   } else {
     matches = sql`c as materialized (
           select p.id, p.category, p.price, p.manufacturer_id, p.created_at, 0::real as rank
@@ -282,9 +268,8 @@ export async function searchCatalog(database: Database, f: CatalogQuery): Promis
               select x.ord, ${cardColumns} from (select id, row_number() over () as ord from (${page}) o) x
                 join products p on p.id = x.id join manufacturers m on m.id = p.manufacturer_id ${firstImage}) k) as cards`
       : sql`(select json_agg(id) from (${page}) x) as ids`;
-  const summarize = async (matches: SQL, complete: SQL = sql`true`) => {
+  const summarize = async (matches: SQL) => {
     const [summary] = await sqlRows<{
-      complete: boolean;
       n: number | string;
       products: number | string;
       category: Array<{ value: string; count: number }> | null;
@@ -299,7 +284,7 @@ export async function searchCatalog(database: Database, f: CatalogQuery): Promis
             from (select manufacturer_id, count(*) as n from c group by 1) k
             join manufacturers m on m.id = k.manufacturer_id group by m.state
         )
-        select ${complete} as complete, (select count(*) from r) as n, (select count(*) from c) as products,
+        select (select count(*) from r) as n, (select count(*) from c) as products,
           (select json_agg(json_build_object('value', category, 'count', n) order by n desc, category)
              from (select category, count(*)::int as n from c where category is not null group by category) x) as category,
           (select json_agg(json_build_object('value', state, 'count', n) order by n desc, state)
@@ -310,9 +295,9 @@ export async function searchCatalog(database: Database, f: CatalogQuery): Promis
     );
     return summary;
   };
-  let summary = await summarize(window?.matches ?? matches, window?.complete);
-  // The windows did not hold the answer: the GIN index intersects the words' whole posting lists.
-  if (window && summary?.complete === false) summary = await summarize(matches);
+  let summary = await summarize(window ?? matches);
+  // The windows held no more than the cap: the GIN index intersects the words' whole posting lists.
+  if (window && Number(summary?.n ?? 0) <= CATALOG_COUNT_CAP) summary = await summarize(matches);
   // Read rows past the cap (a product's several forms of one word count once each): more matches exist.
   const matched = Number(summary?.n ?? 0);
   const exact = matched <= CATALOG_COUNT_CAP;
