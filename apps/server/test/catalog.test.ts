@@ -1,9 +1,9 @@
-import { CATALOG_COUNT_CAP, CATALOG_MESSAGES, CATALOG_PAGE_SIZE, type CatalogList } from '@ub/shared';
+import { CATALOG_COUNT_CAP, CATALOG_MESSAGES, CATALOG_PAGE_SIZE, type CatalogList, catalogQuery } from '@ub/shared';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { manufacturerDocuments, manufacturers, rfqOffers, rfqs } from '../src/db/schema/index.ts';
 import { isListableP } from '../src/modules/catalog/listable.ts';
-import { WORD_WINDOW } from '../src/modules/catalog/queries.ts';
+import { searchCatalog, WORD_WINDOW } from '../src/modules/catalog/queries.ts';
 import { createBuyer, createProduct, createSeller } from '../src/seed/factories.ts';
 import { call, useTestApp } from './helpers.ts';
 
@@ -314,6 +314,11 @@ describe('the catalogue word rows (catalog_terms)', () => {
   });
 
   it('intersect several words through their newest word rows, and ask the word index when those do not hold the answer', async () => {
+    // The windows serve a catalogue of WORD_WINDOW_FROM_ROWS word rows or more; here, any size.
+    const list = async (query: string) =>
+      searchCatalog(ctx.database, catalogQuery.parse(Object.fromEntries(new URLSearchParams(query))), {
+        windowFromRows: 0,
+      });
     const seller = await createSeller(ctx.app.db, { companyName: 'Window Works' });
     const n = WORD_WINDOW + 100;
     // Ids that grow with g, so "newest by id" is known: zinnia only on the 50 lowest, outside anvil's window.

@@ -173,7 +173,19 @@ function severalWordsWindow(words: string[], forms: string[], tsq: SQL, filters:
         ), r as (select 1 from c)`;
 }
 
-export async function searchCatalog(database: Database, f: CatalogQuery): Promise<CatalogList> {
+/**
+ * The catalogue's size (catalog_terms rows, the planner's own count) from which several words try the word rows'
+ * windows first. Below it the GIN index's posting lists are short: two common words cost it 3.6 ms at 1,000,000
+ * products (7,500,000 word rows), and the windows would add about 5 ms to a search they do not answer. At 10,000,000
+ * products they turn `steel bearing` from 64 ms into 11 ms.
+ */
+export const WORD_WINDOW_FROM_ROWS = 20_000_000;
+
+export async function searchCatalog(
+  database: Database,
+  f: CatalogQuery,
+  opts: { windowFromRows?: number } = {},
+): Promise<CatalogList> {
   const words = f.q ? searchWords(f.q) : [];
   const last = words.at(-1);
   const lastIsPrefix = last !== undefined && last.length >= PREFIX_MIN;
@@ -198,10 +210,18 @@ export async function searchCatalog(database: Database, f: CatalogQuery): Promis
 
   // Several words: the GIN index intersects their posting lists, the last word spelled out as its listed forms.
   // Several words: the last one's listed forms first (a skip scan of catalog_terms, one probe per word).
-  const forms =
-    words.length > 1 && lastIsPrefix
-      ? (await sqlRows<{ term: string }>(database, listedForms(last))).map((r) => r.term)
+  // Several words: the last one's listed forms (a skip scan of catalog_terms, one probe per word) and whether the
+  // catalogue is large enough for the windows, in one round trip.
+  const [several] =
+    words.length > 1
+      ? await sqlRows<{ forms: string[] | null; large: boolean }>(
+          database,
+          sql`select ${lastIsPrefix ? sql`array(${listedForms(last)})` : sql`null::text[]`} as forms,
+                     (select reltuples from pg_class where oid = 'catalog_terms'::regclass)
+                       >= ${opts.windowFromRows ?? WORD_WINDOW_FROM_ROWS} as large`,
+        )
       : [];
+  const forms = several?.forms ?? [];
   const tsq: SQL | null =
     words.length > 1
       ? sql`to_tsquery('simple', ${spelledOutTsQuery(words, forms)})`
@@ -244,7 +264,7 @@ export async function searchCatalog(database: Database, f: CatalogQuery): Promis
             from products p where ${pConds} limit ${CATALOG_COUNT_CAP + 1}
         ), r as (select 1 from c)`;
     const lastForms = lastIsPrefix ? forms : [last ?? ''];
-    if (words.length > 1 && lastForms.length > 0 && lastForms.length <= PREFIX_FORMS_MAX) {
+    if (several?.large && lastForms.length > 0 && lastForms.length <= PREFIX_FORMS_MAX) {
       window = severalWordsWindow(words, lastForms, tsq, rowFilters(sql`a`));
     }
   } else {
