@@ -360,7 +360,7 @@ describe('admin product moderation', () => {
   it('counts two common words that never occur together as an exact zero, and sorts a narrow search itself', async () => {
     const { token } = await loginAdmin(t.app);
     const s = await createSeller(t.app.db, { companyName: 'Stone Goods' });
-    const n = ADMIN_COUNT_EXACT_MAX * 20;
+    const n = ADMIN_COUNT_EXACT_MAX * 6;
     await t.database.query(
       `insert into products (manufacturer_id, name, description, sku, price, moq, stock, unit, category,
                              hsn_code, gst_percentage, moderation_status, created_at)

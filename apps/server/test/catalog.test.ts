@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { manufacturerDocuments, manufacturers, rfqOffers, rfqs } from '../src/db/schema/index.ts';
 import { isListableP } from '../src/modules/catalog/listable.ts';
-import { searchCatalog, WORD_WINDOW } from '../src/modules/catalog/queries.ts';
+import { searchCatalog } from '../src/modules/catalog/queries.ts';
 import { createBuyer, createProduct, createSeller } from '../src/seed/factories.ts';
 import { call, useTestApp } from './helpers.ts';
 
@@ -314,13 +314,15 @@ describe('the catalogue word rows (catalog_terms)', () => {
   });
 
   it('intersect several words through their newest word rows, and ask the word index when those do not hold the answer', async () => {
-    // The windows serve a catalogue of WORD_WINDOW_FROM_ROWS word rows or more; here, any size.
+    // The windows serve a catalogue of WORD_WINDOW_FROM_ROWS word rows or more; here, any size, and smaller ones.
+    const wordWindow = 1_500;
     const list = async (query: string) =>
       searchCatalog(ctx.database, catalogQuery.parse(Object.fromEntries(new URLSearchParams(query))), {
         windowFromRows: 0,
+        wordWindow,
       });
     const seller = await createSeller(ctx.app.db, { companyName: 'Window Works' });
-    const n = WORD_WINDOW + 100;
+    const n = wordWindow + 100;
     // Ids that grow with g, so "newest by id" is known: zinnia only on the 50 lowest, outside anvil's window.
     await ctx.app.db.execute(sql`
       insert into products (id, manufacturer_id, name, description, sku, price, moq, stock, unit, category, hsn_code,

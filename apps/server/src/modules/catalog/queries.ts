@@ -27,8 +27,10 @@ import { isListableP } from './listable.ts';
  * (migration 0020). Facets and the total come from at most CATALOG_COUNT_CAP + 1 matches, so their cost stays
  * fixed whatever the catalogue's size; past the cap the total says "at least" (ADR 0019). A one-word search reads
  * those matches from catalog_terms, the listed products' words as rows with what the filters and facets need, from
- * one index alone; several words go through catalog_doc's GIN index (ADR 0036). One statement answers a search,
- * but for a newest or price order past the cap, which walks its index in a second.
+ * one index alone; several words go through catalog_doc's GIN index, in a large catalogue after the words' newest
+ * word rows (ADR 0036). One statement answers a one-word search or a search without words, but for a newest or price
+ * order past the cap, which walks its index in a second; several words first read the last word's forms, and ask
+ * the GIN index again when the windows held no more than the cap.
  */
 
 /** A seller's verified flag: the one definition in manufacturers/verified.ts. */
@@ -147,10 +149,10 @@ export const WORD_WINDOW = 15_000;
  * builds a bitmap of every match (45 ms). Fewer, and the caller asks the GIN index, which finds every match: the
  * windows may have been cut short. The relevance is ts_rank on both routes.
  */
-function severalWordsWindow(words: string[], forms: string[], tsq: SQL, filters: SQL[]): SQL {
+function severalWordsWindow(words: string[], forms: string[], tsq: SQL, filters: SQL[], size: number): SQL {
   // `forms`: the last word's listed forms (itself when too short to be a prefix); `filters` apply to `a`.
   const window = (term: string, columns: SQL) =>
-    sql`(select ${columns} from catalog_terms t where t.term = ${term} order by t.product_id desc limit ${WORD_WINDOW})`;
+    sql`(select ${columns} from catalog_terms t where t.term = ${term} order by t.product_id desc limit ${size})`;
   const [first = '', ...middle] = words.slice(0, -1);
   // Each word's window in product id order, so that the semi-joins merge them and stop at the cap.
   const lastWindow = sql.join(
@@ -184,7 +186,7 @@ export const WORD_WINDOW_FROM_ROWS = 20_000_000;
 export async function searchCatalog(
   database: Database,
   f: CatalogQuery,
-  opts: { windowFromRows?: number } = {},
+  opts: { windowFromRows?: number; wordWindow?: number } = {},
 ): Promise<CatalogList> {
   const words = f.q ? searchWords(f.q) : [];
   const last = words.at(-1);
@@ -208,16 +210,14 @@ export async function searchCatalog(
     return conds;
   };
 
-  // Several words: the GIN index intersects their posting lists, the last word spelled out as its listed forms.
-  // Several words: the last one's listed forms first (a skip scan of catalog_terms, one probe per word).
   // Several words: the last one's listed forms (a skip scan of catalog_terms, one probe per word) and whether the
-  // catalogue is large enough for the windows, in one round trip.
+  // catalogue is large enough for the word rows' windows, in one round trip.
   const [several] =
     words.length > 1
       ? await sqlRows<{ forms: string[] | null; large: boolean }>(
           database,
           sql`select ${lastIsPrefix ? sql`array(${listedForms(last)})` : sql`null::text[]`} as forms,
-                     (select reltuples from pg_class where oid = 'catalog_terms'::regclass)
+                     (select greatest(reltuples, 0) from pg_class where oid = 'catalog_terms'::regclass)
                        >= ${opts.windowFromRows ?? WORD_WINDOW_FROM_ROWS} as large`,
         )
       : [];
@@ -265,7 +265,7 @@ export async function searchCatalog(
         ), r as (select 1 from c)`;
     const lastForms = lastIsPrefix ? forms : [last ?? ''];
     if (several?.large && lastForms.length > 0 && lastForms.length <= PREFIX_FORMS_MAX) {
-      window = severalWordsWindow(words, lastForms, tsq, rowFilters(sql`a`));
+      window = severalWordsWindow(words, lastForms, tsq, rowFilters(sql`a`), opts.wordWindow ?? WORD_WINDOW);
     }
   } else {
     matches = sql`c as materialized (
