@@ -135,12 +135,12 @@ export async function listProducts(db: Db, opts: ListOpts) {
   let total: Promise<{ n: number; exact: boolean }> | null = null;
   // Text without a word (punctuation only) has no index to read its matches through: it walks by date.
   if (words.length) {
-    const window = await searchWindow(db, base, matching, offset + opts.pageSize);
+    const window = await searchWindow(db, base, matching, opts);
     if (window.seen < ADMIN_SEARCH_WINDOW) {
-      page = pageByIds(db, window.ids.slice(offset));
+      page = pageByIds(db, window.ids);
       total = Promise.resolve({ n: window.n, exact: true });
-    } else if (window.ids.length >= offset + opts.pageSize) {
-      page = pageByIds(db, window.ids.slice(offset));
+    } else if (window.n >= offset + opts.pageSize) {
+      page = pageByIds(db, window.ids);
     } else if (window.n < opts.pageSize && words.length > 1 && !(await sellersHoldMore(db, sellerIds, opts))) {
       const found = await searchMatches(db, where, opts);
       if (found.ids) {
@@ -194,11 +194,18 @@ async function pageByIds(db: Db, ids: string[]): Promise<ListRow[]> {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** How many rows CTE `c` holds (`n`), and the ids of the page asked for among them, newest first (`ids`). */
+function countedPage(opts: ListOpts): SQL {
+  return sql`(select count(*)::int from c) as n,
+    (select json_agg(x.id) from (select id from c order by created_at desc, id
+       limit ${opts.pageSize} offset ${offsetOf(opts.page, opts.pageSize)}) x) as ids`;
+}
+
 /**
  * The newest ADMIN_SEARCH_WINDOW products in the status and category (`base`), in date order: how many there were
- * (`seen`), how many of them match (`n`), and the ids of the first `upTo` matches.
+ * (`seen`), how many of them match (`n`), and the ids of the page asked for among those matches.
  */
-async function searchWindow(db: Db, base: SQL | undefined, matching: SQL | undefined, upTo: number) {
+async function searchWindow(db: Db, base: SQL | undefined, matching: SQL | undefined, opts: ListOpts) {
   const newest = db
     .select({
       id: products.id,
@@ -214,10 +221,8 @@ async function searchWindow(db: Db, base: SQL | undefined, matching: SQL | undef
   const [row] = await execRows<{ seen: number; n: number; ids: string[] | null }>(
     db,
     sql`with products as materialized (${newest.getSQL()}),
-             m as (select id, created_at from products where ${matching ?? sql`true`})
-        select (select count(*)::int from products) as seen, (select count(*)::int from m) as n,
-               (select json_agg(x.id order by x.created_at desc, x.id) from (
-                  select id, created_at from m order by created_at desc, id limit ${upTo}) x) as ids`,
+             c as (select id, created_at from products where ${matching ?? sql`true`})
+        select (select count(*)::int from products) as seen, ${countedPage(opts)}`,
   );
   return { seen: Number(row?.seen ?? 0), n: Number(row?.n ?? 0), ids: row?.ids ?? [] };
 }
@@ -239,10 +244,7 @@ async function searchMatches(db: Db, where: SQL | undefined, opts: ListOpts) {
     await tx.execute(sql`set local enable_seqscan = off`);
     return execRows<{ n: number; ids: string[] | null }>(
       tx,
-      sql`with c as materialized (${matches.getSQL()})
-          select (select count(*)::int from c) as n,
-                 (select json_agg(x.id) from (select id from c order by created_at desc, id
-                    limit ${opts.pageSize} offset ${offsetOf(opts.page, opts.pageSize)}) x) as ids`,
+      sql`with c as materialized (${matches.getSQL()}) select ${countedPage(opts)}`,
     );
   });
   const n = Number(row?.n ?? 0);
