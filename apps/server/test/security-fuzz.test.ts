@@ -117,6 +117,8 @@ function apply(base: unknown, ms: Mutation[]): unknown {
     }
     if (body === null || typeof body !== 'object') continue;
     if (m.kind === 'extra') {
+      // An array's own keys other than its indexes never reach JSON, and `length` set to a string throws.
+      if (Array.isArray(body)) continue;
       Object.defineProperty(body, m.key, { value: m.value, enumerable: true, writable: true, configurable: true });
       continue;
     }
