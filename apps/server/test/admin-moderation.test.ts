@@ -1,7 +1,7 @@
 import { DEFAULT_SITE_SETTINGS, MANUFACTURER_REASONS, MODERATION_REASONS } from '@ub/shared';
 import { describe, expect, it } from 'vitest';
 import { saveSiteSettings } from '../src/modules/site/site-settings.ts';
-import { ADMIN_COUNT_EXACT_MAX } from '../src/modules/admin/products.ts';
+import { ADMIN_COUNT_EXACT_MAX, ADMIN_SEARCH_WINDOW } from '../src/modules/admin/products.ts';
 import { createProduct, createSeller } from '../src/seed/factories.ts';
 import { call, count, loginAdmin, loginSeller, useTestApp } from './helpers.ts';
 
@@ -392,6 +392,45 @@ describe('admin product moderation', () => {
       `select name from products where catalog_doc @@ to_tsquery('simple', 'quartz:*') order by created_at desc, id limit 5`,
     );
     expect(many.products.map((p: { name: string }) => p.name)).toEqual(newest.map((r) => r.name));
+  });
+
+  it("pages a search of sellers holding many products from each one's newest, merged with the words' matches", async () => {
+    const { token } = await loginAdmin(t.app);
+    const forge = await createSeller(t.app.db, { companyName: 'Anvil Forge Works' });
+    const other = await createSeller(t.app.db, { companyName: 'Hammer Supply' });
+    const newer = await createSeller(t.app.db, { companyName: 'Newer Goods' });
+    const insert = (mfr: string, name: string, n: number, minutesAgo: string, status = 'pending') =>
+      t.database.query(
+        `insert into products (manufacturer_id, name, description, sku, price, moq, stock, unit, category,
+                               hsn_code, gst_percentage, moderation_status, created_at)
+         select $1, ${name}, 'Bulk', ${name} || '-' || g, 10, 1, 5, 'piece', 'toys', '9503', 18, '${status}',
+                now() - (${minutesAgo} || ' minutes')::interval
+           from generate_series(1, ${n}) g`,
+        [mfr],
+      );
+    // The seller's own products (more than the exact count's limit, a few rejected at the top), the words' matches
+    // of another seller between them, and a newer seller's products above the window.
+    await insert(forge.manufacturer.id, `'Ingot ' || g`, ADMIN_COUNT_EXACT_MAX + 100, `100 + g * 2`);
+    await insert(forge.manufacturer.id, `'Rejected ingot ' || g`, 3, `99`, 'rejected');
+    await insert(other.manufacturer.id, `'Anvil forge hammer ' || g`, 4, `100 + g * 3`);
+    await insert(newer.manufacturer.id, `'Plain item ' || g`, ADMIN_SEARCH_WINDOW + 50, `g % 50`);
+    await t.database.query('analyze products');
+    const expected = await t.database.query<{ name: string }>(
+      `select p.name from products p
+        where p.moderation_status <> 'rejected'
+          and (p.manufacturer_id = $1 or p.catalog_doc @@ to_tsquery('simple', 'anvil & forge'))
+        order by p.created_at desc, p.id limit 15`,
+      [forge.manufacturer.id],
+    );
+    expect(expected.map((r) => r.name)).toContain('Anvil forge hammer 2');
+    const names = [];
+    for (const page of [1, 2, 3]) {
+      const res = (await call(t.app, 'GET', `/api/admin/products?q=anvil%20forge&page=${page}`, { token })).json();
+      expect(res.exact).toBe(false);
+      expect(res.total).toBeGreaterThan(ADMIN_COUNT_EXACT_MAX);
+      names.push(...res.products.map((p: { name: string }) => p.name));
+    }
+    expect(names).toEqual(expected.map((r) => r.name));
   });
 
   it("spells the search's last word out as the forms any product holds, listed or not, kept as products change", async () => {

@@ -97,11 +97,12 @@ async function adminTsQuery(db: Db, words: string[]): Promise<string> {
  * every product (ADR 0037). It first looks through the newest ADMIN_SEARCH_WINDOW products in date order
  * (`searchWindow`). A page found there is the answer, as is a window that held every product; a full page's worth
  * of matches there, for a later page, means matches are common, and the page walks the date index on. Otherwise
- * matches are rare near the top. One word is left to the planner, whose estimate of one word is sound (and a bitmap
- * of a common word's matches costs 130 ms at 10,000,000 products), as are sellers whose products alone pass the
- * exact count's limit (their counters say so). Several words read their first ADMIN_COUNT_EXACT_MAX + 1 matches
- * through the indexes (`searchMatches`), and when that is all of them, they are the exact total and the page is
- * sorted from them.
+ * matches are rare near the top. Sellers whose products alone pass the exact count's limit (their counters say so)
+ * page from each one's newest products, merged with the words' newest matches (`sellersAndWords`), and their total
+ * is the planner's estimate. One word is left to the planner, whose estimate of one word is sound (and a bitmap of a
+ * common word's matches costs 130 ms at 10,000,000 products). Several words read their first
+ * ADMIN_COUNT_EXACT_MAX + 1 matches through the indexes (`searchMatches`), and when that is all of them, they are
+ * the exact total and the page is sorted from them.
  */
 export async function listProducts(db: Db, opts: ListOpts) {
   const words = opts.q ? searchWords(opts.q) : [];
@@ -120,7 +121,7 @@ export async function listProducts(db: Db, opts: ListOpts) {
   const base = and(statusCondition(opts.status), opts.category ? eq(products.category, opts.category) : undefined);
   const matching = opts.q
     ? or(
-        tsq ? sql`${products.catalogDoc} @@ to_tsquery('simple', ${tsq})` : sql`false`,
+        tsq ? wordMatch(tsq) : sql`false`,
         sellerIds.length
           ? sql`${products.manufacturerId} = any(string_to_array(${sellerIds.join(',')}, ',')::uuid[])`
           : undefined,
@@ -141,7 +142,11 @@ export async function listProducts(db: Db, opts: ListOpts) {
       total = Promise.resolve({ n: window.n, exact: true });
     } else if (window.n >= offset + opts.pageSize) {
       page = pageByIds(db, window.ids);
-    } else if (window.n < opts.pageSize && words.length > 1 && !(await sellersHoldMore(db, sellerIds, opts))) {
+    } else if (await sellersHoldMore(db, sellerIds, opts)) {
+      if (sellerIds.length * (offset + opts.pageSize) <= SELLERS_MERGE_ROWS) {
+        page = sellersAndWords(db, base, tsq, words.length, sellerIds, opts).then((ids) => pageByIds(db, ids));
+      }
+    } else if (window.n < opts.pageSize && words.length > 1) {
       const found = await searchMatches(db, where, opts);
       if (found.ids) {
         page = pageByIds(db, found.ids);
@@ -167,8 +172,63 @@ export async function listProducts(db: Db, opts: ListOpts) {
   };
 }
 
+const wordMatch = (tsq: string) => sql`${products.catalogDoc} @@ to_tsquery('simple', ${tsq})`;
+
 const listColumns = { p: products, manufacturer: manufacturers.companyName, thumb: firstThumb };
 type ListRow = { p: typeof products.$inferSelect; manufacturer: string; thumb: string | null };
+
+/**
+ * A search whose sellers hold many products (their counters pass the exact count's limit) pages from each seller's
+ * newest products, read backwards through products_mfr_created_idx, merged with the newest matches of the words:
+ * a walk of the date index would pass every newer product of every other seller first (at 10,000,000 products, the
+ * twenty sellers named "... 777" sat below another seller's 100,000 newest, 23 ms). Up to this many seller rows
+ * (sellers times the depth of the page); past it the sellers' products are common, and walking by date finds them.
+ */
+export const SELLERS_MERGE_ROWS = 20_000;
+
+async function sellersAndWords(
+  db: Db,
+  base: SQL | undefined,
+  tsq: string | null,
+  wordCount: number,
+  sellerIds: string[],
+  opts: ListOpts,
+): Promise<string[]> {
+  const depth = offsetOf(opts.page, opts.pageSize) + opts.pageSize;
+  const wordIds = tsq ? await newestWordMatches(db, and(base, wordMatch(tsq)), wordCount, depth) : [];
+  // Inside the lateral subquery "products" is the seller's own rows, which the status condition (`base`) reads.
+  const [row] = await execRows<{ ids: string[] | null }>(
+    db,
+    sql`with c as (
+          select p.id, p.created_at
+            from unnest(string_to_array(${sellerIds.join(',')}, ',')::uuid[]) m(id)
+            cross join lateral (
+              select id, created_at from products where manufacturer_id = m.id and ${base ?? sql`true`}
+               order by created_at desc, id limit ${depth}) p
+          union
+          select id, created_at from products where id = any(string_to_array(${wordIds.join(',')}, ',')::uuid[]))
+        select ${countedPage(opts)}`,
+  );
+  return row?.ids ?? [];
+}
+
+/**
+ * The newest `depth` products matching the words (`where`): several words through their first matches by index
+ * when those are few (`searchMatches`), else, as for one word, the planner's way (a walk by date for common words).
+ */
+async function newestWordMatches(db: Db, where: SQL | undefined, wordCount: number, depth: number) {
+  if (wordCount > 1) {
+    const found = await searchMatches(db, where, { status: 'all', page: 1, pageSize: depth });
+    if (found.ids) return found.ids;
+  }
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(desc(products.createdAt), asc(products.id))
+    .limit(depth);
+  return rows.map((r) => r.id);
+}
 
 /** A page in date order, walking products_created_idx (or the category's) and filtering as it goes. */
 function pageByDate(db: Db, where: SQL | undefined, opts: ListOpts): Promise<ListRow[]> {
