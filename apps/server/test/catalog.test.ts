@@ -109,6 +109,18 @@ describe('GET /api/catalog/products', () => {
     expect((await list('?maxMoq=50')).products.map((p) => p.id)).toEqual([ids.train, ids.car]);
     expect((await list('?state=Karnataka')).products.map((p) => p.id)).toEqual([ids.box]);
     expect((await list('?verified=true')).products.map((p) => p.id)).toEqual([ids.train, ids.car]);
+    // A state none of whose sellers is verified: nothing, whether the sellers go in as an id list or a subquery.
+    const found = async (q: string, sellerIdsMax?: number) =>
+      (
+        await searchCatalog(ctx.database, catalogQuery.parse(Object.fromEntries(new URLSearchParams(q))), {
+          sellerIdsMax,
+        })
+      ).products.map((p) => p.id);
+    for (const max of [undefined, 0]) {
+      expect(await found('state=Karnataka&verified=true', max)).toEqual([]);
+      expect(await found('state=Gujarat&verified=true', max)).toEqual([ids.train, ids.car]);
+      expect(await found('q=wooden&verified=true', max)).toEqual([ids.train, ids.car]);
+    }
   });
 
   it('counts facets for the current filters', async () => {
