@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 
@@ -12,4 +12,12 @@ const dialect = new PgDialect();
 export function sqlRows<T = Record<string, unknown>>(database: Database, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   return database.query<T>(text, params);
+}
+
+/**
+ * A list of ids as one `uuid[]` parameter (a comma-joined text, split in SQL): one bound value whatever the list's
+ * length, which the planner, planning with the value (custom plans), sees element by element.
+ */
+export function uuidArray(ids: readonly string[]): SQL {
+  return sql`string_to_array(${ids.join(',')}, ',')::uuid[]`;
 }

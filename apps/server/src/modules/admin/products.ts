@@ -19,6 +19,7 @@ import { offsetOf } from './common.ts';
 import { containsPattern, PREFIX_MIN, searchWords } from '../../lib/search.ts';
 import { PREFIX_FORMS_MAX, prefixEnd, spelledOutTsQuery } from '../catalog/queries.ts';
 import { transaction } from '../../lib/transaction.ts';
+import { uuidArray } from '../../lib/sql-rows.ts';
 
 /** Product media is served by the catalog's media route. */
 export const mediaUrl = (key: string) => `/api/media/${key}`;
@@ -122,9 +123,7 @@ export async function listProducts(db: Db, opts: ListOpts) {
   const matching = opts.q
     ? or(
         tsq ? wordMatch(tsq) : sql`false`,
-        sellerIds.length
-          ? sql`${products.manufacturerId} = any(string_to_array(${sellerIds.join(',')}, ',')::uuid[])`
-          : undefined,
+        sellerIds.length ? sql`${products.manufacturerId} = any(${uuidArray(sellerIds)})` : undefined,
         // Text without a single word (punctuation only) matches the name as typed.
         words.length ? undefined : ilike(products.name, containsPattern(opts.q)),
       )
@@ -174,6 +173,9 @@ export async function listProducts(db: Db, opts: ListOpts) {
 
 const wordMatch = (tsq: string) => sql`${products.catalogDoc} @@ to_tsquery('simple', ${tsq})`;
 
+/** The admin's list order: newest first, ties by id (countedPage's `order by created_at desc, id` in SQL). */
+const newestFirst = [desc(products.createdAt), asc(products.id)] as const;
+
 const listColumns = { p: products, manufacturer: manufacturers.companyName, thumb: firstThumb };
 type ListRow = { p: typeof products.$inferSelect; manufacturer: string; thumb: string | null };
 
@@ -201,12 +203,12 @@ async function sellersAndWords(
     db,
     sql`with c as (
           select p.id, p.created_at
-            from unnest(string_to_array(${sellerIds.join(',')}, ',')::uuid[]) m(id)
+            from unnest(${uuidArray(sellerIds)}) m(id)
             cross join lateral (
               select id, created_at from products where manufacturer_id = m.id and ${base ?? sql`true`}
                order by created_at desc, id limit ${depth}) p
           union
-          select id, created_at from products where id = any(string_to_array(${wordIds.join(',')}, ',')::uuid[]))
+          select id, created_at from products where id = any(${uuidArray(wordIds)}))
         select ${countedPage(opts)}`,
   );
   return row?.ids ?? [];
@@ -225,7 +227,7 @@ async function newestWordMatches(db: Db, where: SQL | undefined, wordCount: numb
     .select({ id: products.id })
     .from(products)
     .where(where)
-    .orderBy(desc(products.createdAt), asc(products.id))
+    .orderBy(...newestFirst)
     .limit(depth);
   return rows.map((r) => r.id);
 }
@@ -237,7 +239,7 @@ function pageByDate(db: Db, where: SQL | undefined, opts: ListOpts): Promise<Lis
     .from(products)
     .innerJoin(manufacturers, eq(manufacturers.id, products.manufacturerId))
     .where(where)
-    .orderBy(desc(products.createdAt), asc(products.id))
+    .orderBy(...newestFirst)
     .limit(opts.pageSize)
     .offset(offsetOf(opts.page, opts.pageSize));
 }
@@ -275,7 +277,7 @@ async function searchWindow(db: Db, base: SQL | undefined, matching: SQL | undef
     })
     .from(products)
     .where(base)
-    .orderBy(desc(products.createdAt), asc(products.id))
+    .orderBy(...newestFirst)
     .limit(ADMIN_SEARCH_WINDOW);
   // The window is named "products", so the matching condition's column references read its rows.
   const [row] = await execRows<{ seen: number; n: number; ids: string[] | null }>(

@@ -15,7 +15,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { PREFIX_MIN, searchWords } from '../../lib/search.ts';
-import { sqlRows } from '../../lib/sql-rows.ts';
+import { sqlRows, uuidArray } from '../../lib/sql-rows.ts';
 import { ttlCache } from '../../lib/ttl-cache.ts';
 import { mediaUrl } from '../products/products.ts';
 import { verifiedSellerSql } from '../manufacturers/verified.ts';
@@ -202,7 +202,7 @@ export async function searchCatalog(
     if (f.maxPrice) conds.push(sql`${alias}.price <= ${f.maxPrice}::numeric`);
     if (f.maxMoq) conds.push(sql`${alias}.moq <= ${f.maxMoq}`);
     if (sellerIds) {
-      conds.push(sql`${alias}.manufacturer_id = any(string_to_array(${sellerIds.join(',')}, ',')::uuid[])`);
+      conds.push(sql`${alias}.manufacturer_id = any(${uuidArray(sellerIds)})`);
     } else if (sellers) {
       conds.push(sql`${alias}.manufacturer_id in (select s.id from manufacturers s where ${sellers})`);
     }
