@@ -1,7 +1,8 @@
 import { DEFAULT_SITE_SETTINGS, MANUFACTURER_REASONS, MODERATION_REASONS } from '@ub/shared';
 import { describe, expect, it } from 'vitest';
 import { saveSiteSettings } from '../src/modules/site/site-settings.ts';
-import { ADMIN_COUNT_EXACT_MAX, ADMIN_SEARCH_WINDOW } from '../src/modules/admin/products.ts';
+import * as schema from '../src/db/schema/index.ts';
+import { ADMIN_COUNT_EXACT_MAX, ADMIN_SEARCH_WINDOW, listProducts } from '../src/modules/admin/products.ts';
 import { createProduct, createSeller } from '../src/seed/factories.ts';
 import { call, count, loginAdmin, loginSeller, useTestApp } from './helpers.ts';
 
@@ -431,6 +432,19 @@ describe('admin product moderation', () => {
       names.push(...res.products.map((p: { name: string }) => p.name));
     }
     expect(names).toEqual(expected.map((r) => r.name));
+    // The page is read from the seller's own newest products, not by walking every product in date order (which,
+    // at 10,000,000 products, passed another seller's 100,000 newer ones first).
+    const statements: string[] = [];
+    const logger = { logQuery: (text: string) => void statements.push(text) };
+    const raw = t.database.raw;
+    const recording = (raw.kind === 'pglite'
+      ? (await import('drizzle-orm/pglite')).drizzle(raw.client, { schema, logger })
+      : (await import('drizzle-orm/node-postgres')).drizzle(raw.pool, {
+          schema,
+          logger,
+        })) as unknown as typeof t.app.db;
+    await listProducts(recording, { q: 'anvil forge', status: 'all', page: 2, pageSize: 5 });
+    expect(statements.some((text) => /cross join lateral/.test(text))).toBe(true);
   });
 
   it("spells the search's last word out as the forms any product holds, listed or not, kept as products change", async () => {

@@ -123,6 +123,28 @@ describe('GET /api/catalog/products', () => {
     }
   });
 
+  it('reads the sellers a seller filter passes first, and gives the products their ids, which the planner can count', async () => {
+    // As a subquery inside the products' statement, a state none of whose sellers is verified looked like a third of
+    // the catalogue to the planner, which then walked every product to find none (1.7 s at 10,000,000 products).
+    const statements: string[] = [];
+    const recording = Object.create(ctx.database, {
+      query: {
+        value: (text: string, params?: unknown[]) => {
+          statements.push(text);
+          return ctx.database.query(text, params);
+        },
+      },
+    });
+    const query = catalogQuery.parse({ state: 'Karnataka', verified: 'true' });
+    expect((await searchCatalog(recording, query)).products).toEqual([]);
+    const productStatements = statements.filter((s) => /from products p where/.test(s));
+    expect(productStatements.length).toBeGreaterThan(0);
+    for (const s of productStatements) {
+      expect(s).toMatch(/manufacturer_id = any\(string_to_array\(/);
+      expect(s).not.toMatch(/select s\.id from manufacturers s/);
+    }
+  });
+
   it('counts facets for the current filters', async () => {
     const all = await list();
     expect(all.facets.category).toEqual([
