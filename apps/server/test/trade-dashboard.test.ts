@@ -236,8 +236,12 @@ describe('payments', () => {
 });
 
 describe('GST tax invoice', () => {
-  it('splits GST into CGST + SGST inside the state and IGST across states', () => {
-    expect(splitGst(1801, 'intra')).toEqual({ cgst: 900, sgst: 901, igst: 0 });
+  it('splits GST into equal CGST and SGST inside the state and IGST across states', () => {
+    expect(splitGst(1801, 'intra', { taxablePaise: 10_005, ratePercent: 18 })).toEqual({
+      cgst: 900,
+      sgst: 900,
+      igst: 0,
+    });
     expect(splitGst(1801, 'inter')).toEqual({ cgst: 0, sgst: 0, igst: 1801 });
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   GSTIN_MESSAGES,
   gstCheckCharacter,
+  gstHeads,
   gstinProblem,
   gstStateCode,
   isGstStateCode,
@@ -93,5 +94,23 @@ describe('gstinProblem: the one GSTIN rule', () => {
     expect(isGstStateCode('7')).toBe(false);
     expect(isGstStateCode('007')).toBe(false);
     expect(isGstStateCode('AA')).toBe(false);
+  });
+});
+
+describe('gstHeads: CGST and SGST take one half', () => {
+  it('halves an even tax, and rounds the half of an odd one as the half rate on the taxable value rounds', () => {
+    expect(gstHeads(2000, 'intra')).toEqual({ cgst: 1000, sgst: 1000, igst: 0 });
+    expect(gstHeads(262_089, 'intra', { taxablePaise: 1_456_050, ratePercent: 18 })).toEqual({
+      cgst: 131_045,
+      sgst: 131_045,
+      igst: 0,
+    });
+    expect(gstHeads(1801, 'intra', { taxablePaise: 10_005, ratePercent: 18 })).toEqual({
+      cgst: 900,
+      sgst: 900,
+      igst: 0,
+    });
+    expect(gstHeads(3, 'intra', { taxablePaise: 1200, ratePercent: 0.25 })).toEqual({ cgst: 2, sgst: 2, igst: 0 });
+    expect(gstHeads(1801, 'inter')).toEqual({ cgst: 0, sgst: 0, igst: 1801 });
   });
 });

@@ -64,3 +64,32 @@ export function isValidGstin(gstin: string): boolean {
 export function gstStateCode(gstin: string): string {
   return gstin.slice(0, 2);
 }
+
+/** A supply inside the supplier's state (CGST + SGST/UTGST) or across states (IGST). */
+export type GstSupplyType = 'intra' | 'inter';
+
+/**
+ * A tax amount split by head. Across states it is all IGST. Inside the state CGST and SGST (or UTGST) are each
+ * levied at half the rate on the same taxable value (CGST Act s.9(1), the SGST Acts, IGST rates under s.5(1) being
+ * their sum), so the half is computed once and both heads take it: they are always equal, and the tax of the line
+ * is twice the half. An even `taxPaise` halves exactly; an odd one (a half paisa each) rounds the half the way the
+ * half rate on `exact`'s taxable value rounds (up at a tie), or up when the taxable value is not given. The tax of
+ * an intra-state line therefore is what its two heads add up to, which can be a paisa off `taxPaise`.
+ */
+export function gstHeads(
+  taxPaise: number,
+  supplyType: GstSupplyType,
+  exact?: { taxablePaise: number; ratePercent: number },
+): { cgst: number; sgst: number; igst: number } {
+  if (supplyType === 'inter') return { cgst: 0, sgst: 0, igst: taxPaise };
+  const sign = taxPaise < 0 ? -1 : 1;
+  const t = Math.abs(taxPaise);
+  let half = t / 2;
+  if (t % 2 === 1) {
+    const lower = (t - 1) / 2;
+    // taxable x rate / 200 >= lower + 1/2  <=>  taxable x rate(basis points) >= t x 10,000: integers, no float.
+    const up = exact ? Math.abs(exact.taxablePaise) * Math.round(exact.ratePercent * 100) >= t * 10_000 : true;
+    half = up ? lower + 1 : lower;
+  }
+  return { cgst: sign * half, sgst: sign * half, igst: 0 };
+}

@@ -168,7 +168,10 @@ export async function issueCommissionInvoiceInTx(
   const lines: CommissionInvoiceLine[] = [];
   for (const e of earnings) {
     const ppm = await rateOn(tx, 'gst_on_commission', e.postedAt);
-    const split = splitGst(e.gstOnCommissionPaise, supplyType);
+    const split = splitGst(e.gstOnCommissionPaise, supplyType, {
+      taxablePaise: e.commissionPaise,
+      ratePercent: ppm / 10_000,
+    });
     lines.push({
       orderNumber: e.orderNumber,
       description: `Marketplace commission, order ${e.orderNumber}`,
@@ -300,7 +303,11 @@ export async function issueCommissionCreditNoteInTx(
 ) {
   const inv = input.invoice.body;
   const line = inv.lines.find((l) => l.orderNumber === input.orderNumber);
-  const split = splitGst(input.gstPaise, inv.supplyType);
+  const split = splitGst(
+    input.gstPaise,
+    inv.supplyType,
+    line && { taxablePaise: input.commissionPaise, ratePercent: line.gstRate },
+  );
   const { number, financialYear } = await nextCommissionCreditNoteNumber(tx, input.at);
   const lines: CommissionInvoiceLine[] = [
     {

@@ -2,6 +2,7 @@ import {
   amountInWords,
   financialYearOf,
   canonicalStateName,
+  gstHeads,
   gstStateCodeOf,
   placeOfSupplyCode,
   supplyTypeFor,
@@ -33,11 +34,17 @@ import type { FrozenDocument, FrozenLine, FrozenParty, FrozenTotals } from './ty
 
 export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
 
-/** A line's GST split: half CGST and half SGST inside the state (odd paise go to SGST), all IGST across states. */
-export function splitGst(taxPaise: number, supplyType: 'intra' | 'inter') {
-  if (supplyType === 'inter') return { cgst: 0, sgst: 0, igst: taxPaise };
-  const cgst = Math.floor(taxPaise / 2);
-  return { cgst, sgst: taxPaise - cgst, igst: 0 };
+/**
+ * A line's GST split by head (the one rule, `gstHeads` in @ub/shared): inside the state CGST and SGST take the same
+ * half, computed once (rounded as the half rate on `exact`'s taxable value rounds), so the line's tax is twice it;
+ * across states it is all IGST.
+ */
+export function splitGst(
+  taxPaise: number,
+  supplyType: 'intra' | 'inter',
+  exact?: { taxablePaise: number; ratePercent: number },
+) {
+  return gstHeads(taxPaise, supplyType, exact);
 }
 
 const PREFIX_COLUMN = {
@@ -135,8 +142,8 @@ async function invoiceFromRecords(db: Db, orderId: string, number: string, issue
   const supplyType = supplyTypeFor(m.gstNumber, placeCode || undefined);
   const lines: FrozenLine[] = items.map((i, lineNo) => {
     const taxable = toPaise(i.lineTotal);
-    const split = splitGst(toPaise(i.taxAmount), supplyType);
     const gstRate = Number(i.gstPercentage);
+    const split = splitGst(toPaise(i.taxAmount), supplyType, { taxablePaise: taxable, ratePercent: gstRate });
     return {
       lineNo,
       description: i.name,
@@ -362,9 +369,9 @@ function noteBody(
   };
 }
 
-/** Splits a tax amount into the heads of the supply type. */
-function heads(taxPaise: number, supplyType: 'intra' | 'inter') {
-  const s = splitGst(taxPaise, supplyType);
+/** Splits the tax of `taxablePaise` at `ratePercent` into the heads of the supply type (equal CGST and SGST). */
+function heads(taxPaise: number, supplyType: 'intra' | 'inter', taxablePaise: number, ratePercent: number) {
+  const s = splitGst(taxPaise, supplyType, { taxablePaise, ratePercent });
   return { cgstPaise: s.cgst, sgstPaise: s.sgst, igstPaise: s.igst };
 }
 
@@ -398,13 +405,16 @@ export async function issueCreditNote(
     lines = open.map((l, i) => {
       const gross = i === open.length - 1 ? left : Math.round((l.totalPaise * o.amountPaise) / netTotal);
       left -= gross;
-      const taxable = Math.round((gross * 100) / (100 + l.gstRate));
+      const estimate = Math.round((gross * 100) / (100 + l.gstRate));
+      const tax = heads(gross - estimate, body.supplyType, estimate, l.gstRate);
+      // Equal CGST and SGST make an even tax: the taxable value takes the paisa, so the note is the amount, exactly.
+      const taxable = gross - tax.cgstPaise - tax.sgstPaise - tax.igstPaise;
       return {
         ...l,
         quantity: null,
         ratePaise: taxable,
         taxablePaise: taxable,
-        ...heads(gross - taxable, body.supplyType),
+        ...tax,
         totalPaise: gross,
       };
     });
@@ -446,14 +456,14 @@ export async function issueDebitNote(
       const taxable =
         i === body.lines.length - 1 ? left : Math.round((l.taxablePaise * input.taxablePaise) / Math.max(base, 1));
       left -= taxable;
-      const tax = Math.round((taxable * l.gstRate) / 100);
+      const h = heads(Math.round((taxable * l.gstRate) / 100), body.supplyType, taxable, l.gstRate);
       return {
         ...l,
         quantity: null,
         ratePaise: taxable,
         taxablePaise: taxable,
-        ...heads(tax, body.supplyType),
-        totalPaise: taxable + tax,
+        ...h,
+        totalPaise: taxable + h.cgstPaise + h.sgstPaise + h.igstPaise,
       };
     });
     const at = deps.clock();
