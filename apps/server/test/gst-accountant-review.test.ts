@@ -9,7 +9,7 @@ import { DEMO_PLATFORM_GSTIN } from '../src/config.ts';
 import { buyers } from '../src/db/schema/index.ts';
 import { transaction } from '../src/lib/transaction.ts';
 import { issueCommissionInvoiceInTx, platformOf } from '../src/modules/money/commission-invoice.ts';
-import { issueCreditNote } from '../src/modules/tax-documents/commands.ts';
+import { issueCreditNote, nextTaxNumber } from '../src/modules/tax-documents/commands.ts';
 import type { FrozenDocument, FrozenLine } from '../src/modules/tax-documents/types.ts';
 import { createProduct, makeGstin } from '../src/seed/factories.ts';
 import { call, createBuyerSession, loginSeller, useTestApp } from './helpers.ts';
@@ -138,5 +138,35 @@ describe('CGST and SGST are equal on every document (the half computed once)', (
     );
     for (const l of row?.body.lines ?? []) expect(l.cgstPaise).toBe(l.sgstPaise);
     expect(row?.body.totals.cgstPaise).toBe(row?.body.totals.sgstPaise);
+  });
+});
+
+describe('document series', () => {
+  it('starts a new count for a new prefix when a series reaches 99,999, and the full one stays full', async () => {
+    const { seller } = await tradeSetup(t.app);
+    const mid = seller.manufacturer.id;
+    const at = new Date('2026-11-20T10:00:00Z');
+    const next = () => transaction(t.app.db, async (tx) => (await nextTaxNumber(tx, mid, 'invoice', at)).number);
+    expect(await next()).toBe('INV/2627/00001');
+    await t.database.query(
+      "update tax_document_counters set last_number = 99998 where manufacturer_id = $1 and kind = 'invoice'",
+      [mid],
+    );
+    expect(await next()).toBe('INV/2627/99999');
+    await expect(next()).rejects.toThrow('This series is full');
+    const settings = (invoicePrefix: string) =>
+      call(t.app, 'PUT', '/api/settings/tax', {
+        token: seller.token,
+        body: { invoicePrefix, creditNotePrefix: 'CN', debitNotePrefix: 'DN', einvoiceApplies: false },
+      });
+    expect((await settings('GI')).statusCode).toBe(200);
+    expect(await next()).toBe('GI/2627/00001');
+    expect(await next()).toBe('GI/2627/00002');
+    // Back to the full prefix: its count goes on from where it stopped, so no number is issued twice.
+    expect((await settings('INV')).statusCode).toBe(200);
+    await expect(next()).rejects.toThrow('This series is full');
+    // Other kinds keep their own counts.
+    const cn = await transaction(t.app.db, async (tx) => (await nextTaxNumber(tx, mid, 'credit_note', at)).number);
+    expect(cn).toBe('CN/2627/00001');
   });
 });

@@ -73,9 +73,11 @@ export const taxDocumentCounters = pgTable(
     /** Financial year as "2026-27" (April to March, IST). */
     financialYear: text('financial_year').notNull(),
     kind: text('kind', { enum: TAX_DOCUMENT_KINDS }).notNull(),
+    /** One count per prefix: a new prefix starts a new series (a full one, at 99,999, stays full). */
+    prefix: text('prefix').notNull(),
     lastNumber: integer('last_number').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.manufacturerId, t.financialYear, t.kind] })],
+  (t) => [primaryKey({ columns: [t.manufacturerId, t.financialYear, t.kind, t.prefix] })],
 );
 
 /**

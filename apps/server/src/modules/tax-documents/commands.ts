@@ -70,17 +70,30 @@ export async function taxSettingsOf(db: Db, manufacturerId: string) {
 }
 
 /**
- * The next number of a seller's series for this kind and financial year. The counter row is inserted or bumped
- * by one statement, which keeps it locked until `tx` ends: a second issue waits, and a rolled-back issue returns
- * its number, so the series has no gaps (a sequence would leave one at every rollback).
+ * The next number of a seller's series for this kind, financial year and the prefix set now: each prefix is a
+ * series of its own (CGST Rule 46(b): one or more consecutive series), so a series that reached 99,999 is followed
+ * by a new prefix counting from 1, and a prefix used before goes on from its last number. The counter row is
+ * inserted or bumped by one statement, which keeps it locked until `tx` ends: a second issue waits, and a
+ * rolled-back issue returns its number, so the series has no gaps (a sequence would leave one at every rollback).
  */
 export async function nextTaxNumber(tx: Db, manufacturerId: string, kind: TaxDocumentKind, at: Date) {
   const financialYear = financialYearOf(at);
+  const [settings] = await tx
+    .select({ prefix: PREFIX_COLUMN[kind] })
+    .from(sellerTaxSettings)
+    .where(eq(sellerTaxSettings.manufacturerId, manufacturerId))
+    .limit(1);
+  const prefix = settings?.prefix ?? DEFAULT_PREFIX[kind];
   const [counter] = await tx
     .insert(taxDocumentCounters)
-    .values({ manufacturerId, financialYear, kind, lastNumber: 1 })
+    .values({ manufacturerId, financialYear, kind, prefix, lastNumber: 1 })
     .onConflictDoUpdate({
-      target: [taxDocumentCounters.manufacturerId, taxDocumentCounters.financialYear, taxDocumentCounters.kind],
+      target: [
+        taxDocumentCounters.manufacturerId,
+        taxDocumentCounters.financialYear,
+        taxDocumentCounters.kind,
+        taxDocumentCounters.prefix,
+      ],
       set: { lastNumber: sql`${taxDocumentCounters.lastNumber} + 1` },
     })
     .returning({ n: taxDocumentCounters.lastNumber });
@@ -88,12 +101,7 @@ export async function nextTaxNumber(tx: Db, manufacturerId: string, kind: TaxDoc
   if (String(n).length > TAX_SERIES_DIGITS) {
     throw conflict('This series is full for the financial year: choose a new prefix in Settings.');
   }
-  const [settings] = await tx
-    .select({ prefix: PREFIX_COLUMN[kind] })
-    .from(sellerTaxSettings)
-    .where(eq(sellerTaxSettings.manufacturerId, manufacturerId))
-    .limit(1);
-  return { number: taxDocumentNumber(settings?.prefix ?? DEFAULT_PREFIX[kind], financialYear, n), financialYear };
+  return { number: taxDocumentNumber(prefix, financialYear, n), financialYear };
 }
 
 function party(name: string, address: string, gstin: string | null, stateName: string | null, contact?: string) {
