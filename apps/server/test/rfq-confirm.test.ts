@@ -49,14 +49,14 @@ async function notificationsOf(userId: string) {
 
 describe('an order converted from an RFQ waits for the buyer', () => {
   it('waits for the buyer: the seller can only cancel it, and the buyer is asked to confirm', async () => {
-    const { seller, buyer, order, rfqId } = await convertedOrder();
+    const { seller, buyer, order } = await convertedOrder();
     expect(order).toMatchObject({ awaitingBuyerConfirmation: true, nextStatuses: ['cancelled'] });
     const move = await setStatus(t.app, seller.token, order.id, { status: 'processing' });
     expect(move.statusCode).toBe(409);
     expect(move.json().error).toBe(ORDER_AWAITING_BUYER_MESSAGE);
     expect(await notificationsOf(buyer.user.id)).toContainEqual({
       type: 'order_awaiting_confirmation',
-      link: `/buyer/rfqs/${rfqId}`,
+      link: `/buyer/orders/${order.id}`,
     });
   });
 

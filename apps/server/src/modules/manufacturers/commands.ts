@@ -206,7 +206,7 @@ export async function transitionManufacturer(
       userId: after.userId,
       type: told.type,
       ...notice(told.key, { company: after.companyName, reason: reason ?? '' }),
-      link: '/dashboard',
+      link: '/dashboard/settings',
     });
     const [u] = await tx.select().from(users).where(eq(users.id, after.userId));
     if (!u) throw notFound('Manufacturer not found');

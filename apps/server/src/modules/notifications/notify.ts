@@ -19,7 +19,11 @@ export interface NotificationInput {
   type: NotificationType;
   title: NoticeText;
   message: NoticeText;
-  /** Where in the app the notification points, e.g. /dashboard/orders/<id>. */
+  /**
+   * The page of the record the notification is about, in the reader's part of the app, e.g. /dashboard/orders/<id>:
+   * the bell's item opens it and the e-mail carries it as an absolute URL. Every notice the server sends has one
+   * (test/notification-links.test.ts walks every kind); only tests leave it out.
+   */
   link?: string;
 }
 

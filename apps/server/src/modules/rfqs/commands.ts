@@ -350,7 +350,7 @@ export async function convertRfq(
       userId: row.b.userId,
       type: 'order_awaiting_confirmation',
       ...notice('order.awaitingConfirmation', { rfq: r.rfqNumber, order: o.orderNumber, amount: formatInr(o.total) }),
-      link: `/buyer/rfqs/${r.id}`,
+      link: buyerLinks.order(o.id),
     });
     return o;
   });
