@@ -4,7 +4,8 @@ import { LIMITS } from '@ub/shared/constants';
 import { Bell } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../lib/i18n.tsx';
-import { useNotificationList } from './api.ts';
+import { Link } from 'react-router';
+import { useMarkRead, useNotificationList } from './api.ts';
 import { NotificationPanel } from './notification-panel.tsx';
 import { useNotificationStream } from './use-notification-stream.ts';
 
@@ -28,6 +29,7 @@ export function NotificationBell() {
     panelWasOpen.current = panel;
   }, [panel]);
   const list = useNotificationList('all');
+  const markRead = useMarkRead();
   // Spec: a failed load shows an empty list.
   const first = list.isError ? undefined : list.data?.pages[0];
   const unread = first?.unread ?? 0;
@@ -86,7 +88,20 @@ export function NotificationBell() {
                           <span className="sr-only">{t('notifications.unreadMarker')}</span>
                         </>
                       )}
-                      <span className="truncate">{n.title}</span>
+                      {n.link ? (
+                        <Link
+                          to={n.link}
+                          className="truncate hover:text-brand-700 hover:underline"
+                          onClick={() => {
+                            if (!n.is_read) markRead.mutate(n.id);
+                            setOpen(false);
+                          }}
+                        >
+                          {n.title}
+                        </Link>
+                      ) : (
+                        <span className="truncate">{n.title}</span>
+                      )}
                     </p>
                     <p className="mt-0.5 line-clamp-2 text-sm text-slate-600">{n.message}</p>
                     <p className="mt-1 text-xs text-slate-500">{formatDateTime(n.created_at)}</p>

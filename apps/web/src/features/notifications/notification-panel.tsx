@@ -1,6 +1,6 @@
 import { formatDateTime } from '@ub/shared/format';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/feedback.tsx';
@@ -31,7 +31,6 @@ export function NotificationPanel({ open, onClose }: { open: boolean; onClose: (
   const [tab, setTab] = useState<NotificationFilter>('all');
   const [confirmClear, setConfirmClear] = useState(false);
   const [settings, setSettings] = useState(false);
-  const navigate = useNavigate();
   const all = useNotificationList('all', open);
   const unreadList = useNotificationList('unread', open && tab === 'unread');
   const list = tab === 'all' ? all : unreadList;
@@ -122,17 +121,17 @@ export function NotificationPanel({ open, onClose }: { open: boolean; onClose: (
                       )}
                       <div className="min-w-0 flex-1">
                         {n.link ? (
-                          <button
-                            type="button"
-                            className="text-left text-sm font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+                          // A real link to the record (Enter, a click, open in a new tab): reading it marks it read.
+                          <Link
+                            to={n.link}
+                            className="text-left text-sm font-semibold text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline"
                             onClick={() => {
                               if (!n.is_read) markRead.mutate(n.id);
                               onClose();
-                              navigate(n.link as string);
                             }}
                           >
                             {n.title}
-                          </button>
+                          </Link>
                         ) : (
                           <p className="text-sm font-semibold text-slate-900">{n.title}</p>
                         )}
