@@ -5,6 +5,8 @@ export interface SseClient {
   next(event: string, timeoutMs?: number): Promise<unknown>;
   /** Everything received so far, raw. */
   text(): string;
+  /** Resolves when the server ends the stream, or rejects after `timeoutMs` while it is still open. */
+  endedByServer(timeoutMs?: number): Promise<void>;
   close(): void;
 }
 
@@ -25,7 +27,8 @@ export async function openStream(baseUrl: string, app: FastifyInstance, token: s
   let buffer = '';
   let consumed = 0;
   const waiters: Array<() => void> = [];
-  void (async () => {
+  let closedHere = false;
+  const finished = (async () => {
     try {
       for (;;) {
         const { value, done } = await reader.read();
@@ -34,7 +37,7 @@ export async function openStream(baseUrl: string, app: FastifyInstance, token: s
         for (const w of waiters.splice(0)) w();
       }
     } catch {
-      // aborted by close()
+      // aborted by close(), or the connection broke off
     }
   })();
   const findEvent = (name: string) => {
@@ -69,6 +72,24 @@ export async function openStream(baseUrl: string, app: FastifyInstance, token: s
       }
     },
     text: () => buffer,
-    close: () => controller.abort(),
+    async endedByServer(timeoutMs = 10_000) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`the stream was still open after ${timeoutMs} ms; got: ${buffer}`)),
+          timeoutMs,
+        );
+      });
+      try {
+        await Promise.race([finished, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+      if (closedHere) throw new Error('the stream was closed by the test, not by the server');
+    },
+    close: () => {
+      closedHere = true;
+      controller.abort();
+    },
   };
 }

@@ -207,3 +207,18 @@ export async function ensureAdmin(db: Db, email: string, password: string): Prom
   });
   return true;
 }
+
+/** The account (user id) behind a buyer or a manufacturer, e.g. to end its live streams; undefined when none. */
+export async function accountOf(
+  db: Db,
+  party: { buyerId: string } | { manufacturerId: string },
+): Promise<string | undefined> {
+  const [row] =
+    'buyerId' in party
+      ? await db.select({ userId: buyers.userId }).from(buyers).where(eq(buyers.id, party.buyerId))
+      : await db
+          .select({ userId: manufacturers.userId })
+          .from(manufacturers)
+          .where(eq(manufacturers.id, party.manufacturerId));
+  return row?.userId;
+}

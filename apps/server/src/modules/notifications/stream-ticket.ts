@@ -21,8 +21,14 @@ export async function issueStreamTicket(db: Db, sessionId: string): Promise<{ ti
   return { ticket, expiresAt };
 }
 
-/** Spends a ticket: the user id behind it when it was unused, unexpired and of a live session, else undefined. */
-export async function redeemStreamTicket(db: Db, ticket: string): Promise<string | undefined> {
+/**
+ * Spends a ticket: the user and session behind it when it was unused, unexpired and of a live session of an active
+ * account, else undefined. The session is the stream's too: signing it out ends the stream (lib/streams.ts).
+ */
+export async function redeemStreamTicket(
+  db: Db,
+  ticket: string,
+): Promise<{ userId: string; sessionId: string } | undefined> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(ticket)) return undefined;
   const [spent] = await db
     .delete(streamTickets)
@@ -41,5 +47,5 @@ export async function redeemStreamTicket(db: Db, ticket: string): Promise<string
         eq(users.isActive, true),
       ),
     );
-  return row?.userId;
+  return row ? { userId: row.userId, sessionId: spent.sessionId } : undefined;
 }

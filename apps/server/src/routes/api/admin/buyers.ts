@@ -11,6 +11,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { depsOf } from '../../../lib/deps.ts';
+import { endLiveStreams } from '../../../lib/streams.ts';
+import { accountOf } from '../../../modules/auth/accounts.ts';
 import { blockBuyer, unblockBuyer } from '../../../modules/buyers/commands.ts';
 import { buyerRecord, listBuyers } from '../../../modules/buyers/queries.ts';
 import { currentUser } from '../../../types.ts';
@@ -62,7 +64,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminBuyerListItem, ...errors },
       },
     },
-    async (req) => blockBuyer(depsOf(app), currentUser(req).id, req.params.id, reasonText(req.body)),
+    async (req) => {
+      const item = await blockBuyer(depsOf(app), currentUser(req).id, req.params.id, reasonText(req.body));
+      // Its sessions ended with the block; its open notification streams end now too, in every process.
+      const userId = await accountOf(app.db, { buyerId: req.params.id });
+      if (userId) await endLiveStreams(app.events, { userId });
+      return item;
+    },
   );
 
   app.post(

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../../lib/audit.ts';
 import { csvStringifier } from '../../../lib/csv.ts';
-import { sendStream, startedIterable } from '../../../lib/streams.ts';
+import { endLiveStreams, sendStream, startedIterable } from '../../../lib/streams.ts';
 import { deactivateAdmin, inviteAdmin, listAdmins, listAudit } from '../../../modules/admin/admins.ts';
 import { reportColumns, reportRows } from '../../../modules/admin/reports.ts';
 import { getSiteSettings, saveSiteSettings } from '../../../modules/site/site-settings.ts';
@@ -94,7 +94,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminUserItem, ...errors },
       },
     },
-    async (req) => deactivateAdmin(depsOf(app), currentUser(req).id, req.params.id),
+    async (req) => {
+      const item = await deactivateAdmin(depsOf(app), currentUser(req).id, req.params.id);
+      // Signed out everywhere by the deactivation: the admin's open notification streams end now, in every process.
+      await endLiveStreams(app.events, { userId: req.params.id });
+      return item;
+    },
   );
 
   app.get(

@@ -11,6 +11,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { depsOf } from '../../../lib/deps.ts';
+import { endLiveStreams } from '../../../lib/streams.ts';
+import { accountOf } from '../../../modules/auth/accounts.ts';
 import { sendPrivateFile } from '../../../lib/storage.ts';
 import {
   listManufacturers,
@@ -95,7 +97,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req) => {
         const reason = needsReason ? reasonText(manufacturerReasonSchema.parse(req.body)) : null;
-        return transitionManufacturer(depsOf(app), currentUser(req).id, req.params.id, action, reason);
+        const item = await transitionManufacturer(depsOf(app), currentUser(req).id, req.params.id, action, reason);
+        if (action === 'suspend') {
+          // The seller's open notification streams end at once, in every process; the app reconnects and reads the
+          // account as it is now (a suspended seller still manages notifications).
+          const userId = await accountOf(app.db, { manufacturerId: req.params.id });
+          if (userId) await endLiveStreams(app.events, { userId });
+        }
+        return item;
       },
     );
   }

@@ -18,6 +18,7 @@ import { requestResetCode, resetPassword, verifyResetCode } from '../../../modul
 import { createSession, findSessionUser, revokeSession, toSessionUser } from '../../../modules/auth/sessions.ts';
 import { bodyField } from '../../../plugins/rate-limit.ts';
 import { requestLanguage } from '../../../lib/i18n.ts';
+import { endLiveStreams } from '../../../lib/streams.ts';
 import { msg, replyMessage } from '../../../lib/errors.ts';
 import { currentUser } from '../../../types.ts';
 import { declareSellerAction } from '../../../plugins/seller-status.ts';
@@ -123,7 +124,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       // Said before the session goes, in the account's language.
       const answer = replyMessage(req, msg('replies.loggedOut'));
-      await revokeSession(app.db, currentUser(req).sessionId);
+      const { sessionId } = currentUser(req);
+      await revokeSession(app.db, sessionId);
+      // The streams opened with this session end too, in every process; the account's other sessions keep theirs.
+      await endLiveStreams(app.events, { sessionId });
       return answer;
     },
   );
@@ -192,6 +196,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { userId } = await resetPassword(app.db, req.body.phoneNumber, req.body.code, req.body.newPassword);
+      // Every session was signed out: so are the streams they opened.
+      await endLiveStreams(app.events, { userId });
       // The code proved who this is: failed sign-ins, a stranger's included, must not keep them out now.
       await resetLoginLimits(app.limits, userId, req.ip);
       return replyMessage(req, msg('errors.auth.resetDone'));

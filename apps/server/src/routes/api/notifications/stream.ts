@@ -2,7 +2,7 @@ import { errorBody } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../../lib/errors.ts';
-import { logStreamFailure } from '../../../lib/streams.ts';
+import { type LiveStream, liveStreams, logStreamFailure } from '../../../lib/streams.ts';
 import { notificationChannel } from '../../../modules/notifications/notify.ts';
 import { redeemStreamTicket } from '../../../modules/notifications/stream-ticket.ts';
 
@@ -18,12 +18,16 @@ const STREAM_SLOT_TTL_MS = HEARTBEAT_MS * 2 + 10_000;
  * GET /api/notifications/stream?ticket=...: Server-Sent Events, one `notification` event per new notification
  * of the ticket's user, a comment every 25 s so proxies keep the connection open. The browser's EventSource
  * reconnects by itself; the client refetches the list on every (re)open to catch up what it missed.
+ *
+ * A stream ends at once, in whichever process holds it, when its account is blocked, suspended or deactivated or
+ * its session signed out (`endLiveStreams`, lib/streams.ts). The browser then reconnects with a new ticket, which
+ * a blocked account or a revoked session no longer gets.
  */
 export const streamRoute: FastifyPluginAsyncZod = async (app) => {
-  const open = new Set<() => void>();
+  const open = liveStreams(app.events);
   // Open streams never go idle, so the server would wait for them forever on shutdown.
   app.addHook('preClose', async () => {
-    for (const end of open) end();
+    open.close();
   });
 
   app.get(
@@ -37,8 +41,10 @@ export const streamRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const userId = await redeemStreamTicket(app.db, req.query.ticket);
-      if (!userId) throw unauthorized('The stream ticket is invalid or has expired.');
+      const checkedSince = Date.now();
+      const owner = await redeemStreamTicket(app.db, req.query.ticket);
+      if (!owner) throw unauthorized('The stream ticket is invalid or has expired.');
+      const { userId } = owner;
       const slot = await app.limits.acquire('streams', MAX_STREAMS_PER_USER, userId, STREAM_SLOT_TTL_MS);
 
       reply.hijack();
@@ -78,10 +84,12 @@ export const streamRoute: FastifyPluginAsyncZod = async (app) => {
         clearInterval(heartbeat);
         slot.release();
         unsubscribe();
-        open.delete(end);
+        open.delete(stream);
         res.end();
       };
-      open.add(end);
+      const stream: LiveStream = { ...owner, end: () => end() };
+      // Its account or session ended while the ticket was being checked: end it now rather than keep it open.
+      if (!open.add(stream, checkedSince)) end();
       req.raw.on('close', () => end());
       res.on('error', (err) => end(err));
     },
