@@ -48,12 +48,16 @@ export class WebhookFormatError extends Error {}
 
 /** Reduces a verified body to the event we act on; throws WebhookFormatError on a body that is not Razorpay's shape. */
 export function parseWebhookBody(rawBody: Buffer, eventId: string | undefined): GatewayEvent {
-  let body: RazorpayEventBody;
+  let parsed: unknown;
   try {
-    body = JSON.parse(rawBody.toString('utf8')) as RazorpayEventBody;
+    parsed = JSON.parse(rawBody.toString('utf8'));
   } catch {
     throw new WebhookFormatError('webhook body is not JSON');
   }
+  // A signed body is still any JSON: `null`, a number, a string or an array is not an event (400, never a 500).
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new WebhookFormatError('not an event');
+  const body = parsed as RazorpayEventBody;
   if (body.entity !== 'event' || typeof body.event !== 'string') throw new WebhookFormatError('not an event');
   if (!eventId) throw new WebhookFormatError('missing X-Razorpay-Event-Id');
   const int = (n: unknown) => {
