@@ -29,3 +29,4 @@ export * from './schemas/requirements.ts';
 export * from './tax-documents.ts';
 export * from './vehicle-number.ts';
 export * from './schemas/money.ts';
+export * from './same-origin-path.ts';

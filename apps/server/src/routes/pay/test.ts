@@ -1,3 +1,4 @@
+import { sameOriginPath } from '@ub/shared';
 import { formatInr } from '@ub/shared/format';
 import type { FastifyPluginAsync } from 'fastify';
 import { TEST_GATEWAY_WEBHOOK } from '../../jobs/definitions.ts';
@@ -8,7 +9,7 @@ const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Only a path on this site: the checkout never sends the browser somewhere else. */
-const safeReturn = (r: unknown) => (typeof r === 'string' && /^\/[^/\\]/.test(r) ? r : '/buyer/orders');
+const safeReturn = (r: unknown) => sameOriginPath(r, '/buyer/orders');
 
 function page(title: string, body: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -93,7 +94,6 @@ const routes: FastifyPluginAsync = async (app) => {
         { body: paid.webhookBody, signature: gateway.signWebhook(paid.webhookBody), eventId },
         { uniqueKey: eventId, maxAttempts: 20 },
       );
-      const sep = back.includes('?') ? '&' : '?';
       const params =
         outcome === 'succeed'
           ? new URLSearchParams({
@@ -102,7 +102,10 @@ const routes: FastifyPluginAsync = async (app) => {
               razorpay_signature: paid.signature ?? '',
             })
           : new URLSearchParams({ payment_failed: '1' });
-      return reply.redirect(`${back}${sep}${params.toString()}`, 303);
+      // The parameters go into the return path's query (before any #fragment), on this site.
+      const target = new URL(back, 'https://same-origin.invalid');
+      for (const [name, value] of params) target.searchParams.append(name, value);
+      return reply.redirect(`${target.pathname}${target.search}${target.hash}`, 303);
     },
   );
 };

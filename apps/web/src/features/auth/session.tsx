@@ -6,6 +6,7 @@ import { Spinner } from '../../components/feedback.tsx';
 import { api } from '../../lib/api.ts';
 import { clearSession, getToken, type Realm } from '../../lib/auth-storage.ts';
 import { isLanguage, type Language } from '@ub/shared/i18n';
+import { sameOriginPath } from '@ub/shared/same-origin-path';
 import { currentLanguage, i18n, onLanguageChosen, setLanguage, takeChosenLanguage } from '../../lib/i18n.tsx';
 
 const SessionContext = createContext<SessionUser | null>(null);
@@ -126,8 +127,7 @@ export function homeOf(role: SessionUser['role']): string {
  * account's home.
  */
 export function afterSignIn(role: SessionUser['role'], next: string | null): string {
-  if (next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\')) return next;
-  return homeOf(role);
+  return sameOriginPath(next, homeOf(role));
 }
 
 /** Logs out: the server revokes the session; the token is cleared locally whatever the answer. */
