@@ -244,12 +244,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    shell = htmlShell(web);
+    shell = htmlShell(web, { testPayments: config.announceTestPayments });
     publicPageRoutes(app, shell);
   }
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
-    if (path === '/api' || path.startsWith('/api/') || req.method !== 'GET' || !web || !shell) {
+    // /pay/... is the test gateway's checkout (routes/pay/test.ts) or nothing: never the web app's page.
+    const reserved = path === '/api' || path.startsWith('/api/') || path === '/pay' || path.startsWith('/pay/');
+    if (reserved || req.method !== 'GET' || !web || !shell) {
       return reply.status(404).send({ error: `Route ${req.method} ${path} not found` });
     }
     // History fallback: the web app's router handles /dashboard/products and friends.

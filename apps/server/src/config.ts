@@ -58,6 +58,45 @@ const optionalSecret = z
   .optional()
   .or(z.literal('').transform(() => undefined));
 
+/** What the local `test` gateway signs with unless TEST_GATEWAY_SECRET says otherwise (published: refused in production). */
+export const DEFAULT_TEST_GATEWAY_SECRET = 'test-gateway-secret';
+
+/** The demo bank account buyers are shown outside production (and on a test-payments staging site). */
+export const DEMO_BANK = {
+  BANK_ACCOUNT_NAME: 'Udyog Bazaar Escrow Account',
+  BANK_ACCOUNT_NUMBER: '50200012345678',
+  BANK_IFSC: 'HDFC0000123',
+  BANK_NAME: 'HDFC Bank, Fort branch, Mumbai',
+} as const;
+
+/** The platform as supplier on its commission invoices outside production (and on a test-payments staging site). */
+export const DEMO_PLATFORM = {
+  PLATFORM_LEGAL_NAME: 'Udyog Bazaar Private Limited',
+  PLATFORM_ADDRESS: 'Fort, Mumbai 400001, Maharashtra',
+} as const;
+
+/** The demo accounts' passwords, published in the README: never an administrator's password in production. */
+const PUBLISHED_PASSWORDS = new Set(['DemoAdmin@123', 'DemoSeller@123', 'DemoBuyer@123']);
+
+const EINVOICE_GSP_VARIABLES = [
+  'EINVOICE_GSP_URL',
+  'EINVOICE_GSP_CLIENT_ID',
+  'EINVOICE_GSP_CLIENT_SECRET',
+  'EINVOICE_GSP_USERNAME',
+  'EINVOICE_GSP_PASSWORD',
+  'EINVOICE_GSP_GSTIN',
+] as const;
+const EWAYBILL_NIC_VARIABLES = [
+  'EWAYBILL_API_URL',
+  'EWAYBILL_CLIENT_ID',
+  'EWAYBILL_CLIENT_SECRET',
+  'EWAYBILL_USERNAME',
+  'EWAYBILL_PASSWORD',
+  'EWAYBILL_GSTIN',
+] as const;
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 const configSchema = z
   .object({
     NODE_ENV: z
@@ -124,8 +163,20 @@ const configSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     MAIL_FROM: z.string().min(3).default('Udyog Bazaar <no-reply@udyogbazaar.in>'),
+    /**
+     * The site's address as people reach it (an origin: https://udyog.example). Links, canonical addresses, Open
+     * Graph, JSON-LD and e-mails are built from it, never from the Host header a client sends. Required in
+     * production; elsewhere http://localhost:<PORT>.
+     */
     PUBLIC_URL: z
-      .url('must be an http(s) URL')
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .superRefine((v, ctx) => {
+        const u = new URL(v);
+        if (u.pathname !== '/' || u.search || u.hash || u.username || u.password) {
+          ctx.addIssue({ code: 'custom', message: `must be an origin only (scheme, host and port), like ${u.origin}` });
+        }
+      })
+      .transform((v) => new URL(v).origin)
       .optional()
       .or(z.literal('').transform(() => undefined)),
     SEED_DEMO: bool.optional(),
@@ -253,15 +304,41 @@ const configSchema = z
     /** The secret of the RazorpayX webhook (payout events), which is registered apart from the payments one. */
     RAZORPAYX_WEBHOOK_SECRET: optionalSecret,
     /** Secret the local `test` gateway signs its checkout redirects and webhooks with (Razorpay's format). */
-    TEST_GATEWAY_SECRET: z.string().min(8).default('test-gateway-secret'),
+    TEST_GATEWAY_SECRET: z.string().min(8).default(DEFAULT_TEST_GATEWAY_SECRET),
+    /**
+     * The production build's staging switches (production refuses each stand-in without its own): a site that takes
+     * test payments (the `test` gateway, or Razorpay test keys) says so on every page and in every e-mail.
+     */
+    ALLOW_TEST_PAYMENTS_IN_PRODUCTION: bool.default(false),
+    /** SMS_PROVIDER=log in production: every SMS, reset codes included, is a log line and nothing is sent. */
+    ALLOW_LOGGED_SMS_IN_PRODUCTION: bool.default(false),
+    /** No SMTP_URL in production: every e-mail is a log line and nothing is sent. */
+    ALLOW_LOGGED_EMAIL_IN_PRODUCTION: bool.default(false),
+    /** EINVOICE_PROVIDER=local in production: IRNs and signed QR codes from the local IRP simulator, not NIC's. */
+    ALLOW_EINVOICE_SIMULATOR_IN_PRODUCTION: bool.default(false),
+    /** EWAYBILL_PROVIDER=simulator in production: e-way bill numbers from the local portal simulator. */
+    ALLOW_EWAYBILL_SIMULATOR_IN_PRODUCTION: bool.default(false),
+    /**
+     * Who registers e-invoices (read by modules/tax-documents/providers/einvoice.ts; checked here so a bad setting
+     * stops the start instead of the first invoice).
+     */
+    EINVOICE_PROVIDER: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(['local', 'gsp'], { error: 'must be local or gsp' }).default('local'),
+    ),
+    /** Who makes e-way bills (modules/tax-documents/providers/ewaybill.ts). */
+    EWAYBILL_PROVIDER: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(['local', 'simulator', 'nic'], { error: 'must be local, simulator or nic' }).default('local'),
+    ),
     /** The platform's account buyers pay by bank transfer (NEFT, RTGS, IMPS, UPI) and quote the reference. */
-    BANK_ACCOUNT_NAME: z.string().min(1).default('Udyog Bazaar Escrow Account'),
-    BANK_ACCOUNT_NUMBER: z.string().min(1).default('50200012345678'),
+    BANK_ACCOUNT_NAME: z.string().min(1).default(DEMO_BANK.BANK_ACCOUNT_NAME),
+    BANK_ACCOUNT_NUMBER: z.string().min(1).default(DEMO_BANK.BANK_ACCOUNT_NUMBER),
     BANK_IFSC: z
       .string()
       .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'must be an IFSC code (e.g. HDFC0000123)')
-      .default('HDFC0000123'),
-    BANK_NAME: z.string().min(1).default('HDFC Bank, Fort branch, Mumbai'),
+      .default(DEMO_BANK.BANK_IFSC),
+    BANK_NAME: z.string().min(1).default(DEMO_BANK.BANK_NAME),
     /** Days after delivery before an order's money is released to the seller (never while a dispute is open). */
     SETTLEMENT_HOLD_DAYS: z.coerce
       .number({ error: 'must be a whole number of days from 0 to 60' })
@@ -285,8 +362,8 @@ const configSchema = z
       .optional()
       .transform((v) => v || undefined),
     /** The platform's legal name and address as the supplier on its commission tax invoice to each seller. */
-    PLATFORM_LEGAL_NAME: z.string().min(1).default('Udyog Bazaar Private Limited'),
-    PLATFORM_ADDRESS: z.string().min(1).default('Fort, Mumbai 400001, Maharashtra'),
+    PLATFORM_LEGAL_NAME: z.string().min(1).default(DEMO_PLATFORM.PLATFORM_LEGAL_NAME),
+    PLATFORM_ADDRESS: z.string().min(1).default(DEMO_PLATFORM.PLATFORM_ADDRESS),
     /**
      * The AES-256-GCM key (32 bytes as base64, or 64 hex digits) sealing each seller's e-invoice portal password.
      * Unset: sellers cannot store their own IRP credentials.
@@ -362,15 +439,148 @@ const configSchema = z
     }
   });
 
-export type Config = z.infer<typeof configSchema> & {
+type ParsedConfig = z.infer<typeof configSchema>;
+
+export type Config = Omit<ParsedConfig, 'PUBLIC_URL'> & {
+  /** The site's origin: PUBLIC_URL, or http://localhost:<PORT> outside production (never the Host header). */
+  PUBLIC_URL: string;
   seedDemo: boolean;
   catalogCacheSeconds: number;
   /** PLATFORM_GSTIN, or the demo one outside production; null when production has none set. */
   platformGstin: string | null;
+  /** Payments here are make-believe: the `test` gateway, or Razorpay with test-mode keys. */
+  testPayments: boolean;
+  /** A production (staging) site taking test payments: every page and every e-mail says so. */
+  announceTestPayments: boolean;
 };
 
 /** The platform's GSTIN outside production when PLATFORM_GSTIN is unset (valid form and check character). */
 export const DEMO_PLATFORM_GSTIN = '27AAFCU5055K1ZZ';
+
+const STAGING_ONLY = (optIn: string) => `unless ${optIn}=true (a staging site)`;
+
+/**
+ * What production refuses (issue 28): make-believe payments, published secrets and every development stand-in,
+ * each unless its own opt-in names it. One [variable, message] per refusal; all are reported at once.
+ */
+function productionProblems(c: ParsedConfig, env: Record<string, string | undefined>): Array<[string, string]> {
+  const problems: Array<[string, string]> = [];
+  const named = (k: string) => (env[k] ?? '').trim() !== '';
+  const testPayments = c.ALLOW_TEST_PAYMENTS_IN_PRODUCTION;
+
+  if (!c.PUBLIC_URL) {
+    problems.push([
+      'PUBLIC_URL',
+      "production needs the site's public address (https://...): links, canonical addresses, Open Graph, JSON-LD and e-mails are built from it, never from the Host header",
+    ]);
+  } else {
+    const u = new URL(c.PUBLIC_URL);
+    if (u.protocol !== 'https:' && !LOOPBACK_HOSTS.has(u.hostname)) {
+      problems.push(['PUBLIC_URL', 'must be an https:// address in production (http:// only for a loopback address)']);
+    }
+  }
+
+  if (!c.PAYMENT_PROVIDER) {
+    problems.push([
+      'PAYMENT_PROVIDER',
+      'must be named in production: razorpay (or test on a staging site, with ALLOW_TEST_PAYMENTS_IN_PRODUCTION=true)',
+    ]);
+  } else if (c.PAYMENT_PROVIDER === 'test' && !testPayments) {
+    problems.push([
+      'PAYMENT_PROVIDER',
+      `test takes no real money: production refuses it ${STAGING_ONLY('ALLOW_TEST_PAYMENTS_IN_PRODUCTION')}, and every page and e-mail then says "test payments"`,
+    ]);
+  }
+  if (c.PAYMENT_PROVIDER === 'test' && c.TEST_GATEWAY_SECRET === DEFAULT_TEST_GATEWAY_SECRET) {
+    problems.push([
+      'TEST_GATEWAY_SECRET',
+      `production refuses the published default (${DEFAULT_TEST_GATEWAY_SECRET}): anyone who knows it can sign a payment webhook; set a long random secret`,
+    ]);
+  }
+  if (c.PAYMENT_PROVIDER === 'razorpay' && c.RAZORPAY_KEY_ID?.startsWith('rzp_test_') && !testPayments) {
+    problems.push([
+      'RAZORPAY_KEY_ID',
+      `is a Razorpay test-mode key (rzp_test_...), which takes no real money: production needs a live key (rzp_live_...) ${STAGING_ONLY('ALLOW_TEST_PAYMENTS_IN_PRODUCTION')}`,
+    ]);
+  }
+
+  if (c.SMS_PROVIDER === 'log' && !c.ALLOW_LOGGED_SMS_IN_PRODUCTION) {
+    problems.push([
+      'SMS_PROVIDER',
+      `log sends nothing and writes every SMS, password reset codes included, to the log: production needs msg91 ${STAGING_ONLY('ALLOW_LOGGED_SMS_IN_PRODUCTION')}`,
+    ]);
+  }
+  if (!c.SMTP_URL && !c.ALLOW_LOGGED_EMAIL_IN_PRODUCTION) {
+    problems.push([
+      'SMTP_URL',
+      `production needs a mail server (smtp:// or smtps://): without one every e-mail is written to the log and none is sent, ${STAGING_ONLY('ALLOW_LOGGED_EMAIL_IN_PRODUCTION')}`,
+    ]);
+  }
+  if (c.EINVOICE_PROVIDER === 'local' && !c.ALLOW_EINVOICE_SIMULATOR_IN_PRODUCTION) {
+    problems.push([
+      'EINVOICE_PROVIDER',
+      `local (the default) is an IRP simulator whose IRNs and QR signatures are not the government's: production needs gsp ${STAGING_ONLY('ALLOW_EINVOICE_SIMULATOR_IN_PRODUCTION')}`,
+    ]);
+  }
+  if (c.EWAYBILL_PROVIDER === 'simulator' && !c.ALLOW_EWAYBILL_SIMULATOR_IN_PRODUCTION) {
+    problems.push([
+      'EWAYBILL_PROVIDER',
+      `simulator makes up e-way bill numbers: production needs local (the portal's JSON for the seller to upload) or nic ${STAGING_ONLY('ALLOW_EWAYBILL_SIMULATOR_IN_PRODUCTION')}`,
+    ]);
+  }
+
+  // The money and tax identity: the platform's own, unless the site takes no real money.
+  if (!testPayments) {
+    const own = (k: string, what: string, demo?: string) => {
+      if (!named(k)) {
+        problems.push([
+          k,
+          `production needs ${what}; the demo value is used only on a test-payments site (ALLOW_TEST_PAYMENTS_IN_PRODUCTION=true)`,
+        ]);
+      } else if (
+        demo !== undefined &&
+        String(c[k as keyof ParsedConfig] ?? '')
+          .trim()
+          .toUpperCase() === demo.toUpperCase()
+      ) {
+        problems.push([k, `is the demo value (${demo}): production needs ${what}`]);
+      }
+    };
+    own('BANK_ACCOUNT_NAME', "the name of the platform's bank account buyers pay by bank transfer into");
+    own('BANK_ACCOUNT_NUMBER', "the platform's own bank account number", DEMO_BANK.BANK_ACCOUNT_NUMBER);
+    own('BANK_IFSC', "the IFSC of the platform's own bank account", DEMO_BANK.BANK_IFSC);
+    own('BANK_NAME', "the bank and branch of the platform's own account", DEMO_BANK.BANK_NAME);
+    own(
+      'PLATFORM_GSTIN',
+      "the platform's own GSTIN (GSTR-8, sellers' GSTR-1, commission invoices, the settlement run)",
+      DEMO_PLATFORM_GSTIN,
+    );
+    own('PLATFORM_LEGAL_NAME', "the platform's legal name as on its GST registration");
+    own('PLATFORM_ADDRESS', "the platform's registered address", DEMO_PLATFORM.PLATFORM_ADDRESS);
+  }
+
+  if (!named('DATA_DIR') && (!c.S3_BUCKET || !c.DATABASE_URL)) {
+    problems.push([
+      'DATA_DIR',
+      'production keeps uploaded files (without S3_BUCKET) and the embedded database (without DATABASE_URL) here: name a directory on a disk that outlives a deploy (the default ./data is wherever the process starts)',
+    ]);
+  }
+  if (c.ADMIN_PASSWORD && PUBLISHED_PASSWORDS.has(c.ADMIN_PASSWORD)) {
+    problems.push(['ADMIN_PASSWORD', "is a demo account's password, published in the README: production refuses it"]);
+  }
+  return problems;
+}
+
+/** The rules every environment shares that need the raw environment (variables the schema does not hold). */
+function providerProblems(c: ParsedConfig, env: Record<string, string | undefined>): Array<[string, string]> {
+  const problems: Array<[string, string]> = [];
+  const missing = (names: readonly string[]) => names.filter((k) => (env[k] ?? '').trim() === '');
+  const gsp = c.EINVOICE_PROVIDER === 'gsp' ? missing(EINVOICE_GSP_VARIABLES) : [];
+  if (gsp[0]) problems.push([gsp[0], `EINVOICE_PROVIDER=gsp needs ${gsp.join(', ')}`]);
+  const nic = c.EWAYBILL_PROVIDER === 'nic' ? missing(EWAYBILL_NIC_VARIABLES) : [];
+  if (nic[0]) problems.push([nic[0], `EWAYBILL_PROVIDER=nic needs ${nic.join(', ')}`]);
+  return problems;
+}
 
 export class ConfigError extends Error {}
 
@@ -378,15 +588,25 @@ export class ConfigError extends Error {}
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // ADMIN_PASSWORD meets the same password rules as any other, list included.
   loadCommonPasswords();
-  const parsed = configSchema.safeParse(env);
+  const schema = configSchema.superRefine((c, ctx) => {
+    const problems = [...providerProblems(c, env), ...(c.NODE_ENV === 'production' ? productionProblems(c, env) : [])];
+    for (const [path, message] of problems) ctx.addIssue({ code: 'custom', path: [path], message });
+  });
+  const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'config'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
   // Demo data never goes into production; elsewhere it defaults on for the embedded database only.
+  const testPayments =
+    (c.PAYMENT_PROVIDER ?? 'test') === 'test' ||
+    (c.PAYMENT_PROVIDER === 'razorpay' && Boolean(c.RAZORPAY_KEY_ID?.startsWith('rzp_test_')));
   return {
     ...c,
+    PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    testPayments,
+    announceTestPayments: testPayments && c.NODE_ENV === 'production',
     seedDemo: c.NODE_ENV !== 'production' && (c.SEED_DEMO ?? !c.DATABASE_URL),
     catalogCacheSeconds: c.CATALOG_CACHE_SECONDS ?? (c.NODE_ENV === 'production' ? 10 : 0),
     platformGstin: c.PLATFORM_GSTIN ?? (c.NODE_ENV === 'production' ? null : DEMO_PLATFORM_GSTIN),

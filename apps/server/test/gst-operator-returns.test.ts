@@ -8,6 +8,7 @@ import type { Gstr8 } from '@ub/shared';
 import { tdsPeriod } from '../src/modules/money/operator-returns.ts';
 import { call, createBuyerSession, loginAdmin, useTestApp } from './helpers.ts';
 import { payOrder, placeOrder, setStatus, tradeSetup } from './trade-fixtures.ts';
+import { PRODUCTION_ENV, STAGING_ENV } from './production-env.ts';
 
 const t = useTestApp();
 
@@ -164,6 +165,8 @@ describe("the platform's GSTR-8 and s.194-O TDS data", () => {
     expect(loadConfig({ NODE_ENV: 'test', PLATFORM_GSTIN: typed }).platformGstin).toBe(karnataka);
     expect(() => loadConfig({ NODE_ENV: 'test', PLATFORM_GSTIN: '27AAFCU5055K1ZA' })).toThrow(ConfigError);
     expect(loadConfig({ NODE_ENV: 'test' }).platformGstin).toBe(DEMO_PLATFORM_GSTIN);
-    expect(loadConfig({ NODE_ENV: 'production' }).platformGstin).toBeNull();
+    // A staging site (test payments) may leave it unset; a production site taking real money may not.
+    expect(loadConfig(STAGING_ENV).platformGstin).toBeNull();
+    expect(() => loadConfig({ ...PRODUCTION_ENV, PLATFORM_GSTIN: '' })).toThrow(/PLATFORM_GSTIN: production needs/);
   });
 });

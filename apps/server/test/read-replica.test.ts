@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { createReadRouter, lsnValue, primaryUntil, readPrimaryCookie } from '../src/db/replica.ts';
+import { STAGING_ENV } from './production-env.ts';
 
 /**
  * The read router's decisions with stand-in databases (the real streaming replica is exercised by the fault
@@ -114,7 +115,7 @@ describe('read replica routing', () => {
   });
 
   it('refuses a replica or several workers without what they need', () => {
-    const base = { NODE_ENV: 'production' };
+    const base = STAGING_ENV;
     expect(() => loadConfig({ ...base, DATABASE_REPLICA_URL: 'postgres://r/ub' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, WORKERS: '2' })).toThrow(/WORKERS: several workers need DATABASE_URL/);
     expect(() => loadConfig({ ...base, WORKERS: '2', DATABASE_URL: 'postgres://p/ub' })).toThrow(/REDIS_URL/);

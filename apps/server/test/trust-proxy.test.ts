@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { createSeller } from '../src/seed/factories.ts';
 import { freshDatabase, testConfig } from './helpers.ts';
+import { STAGING_ENV } from './production-env.ts';
 
 /** Apps on one database, each with its own TRUST_PROXY, all in production mode. */
 describe('TRUST_PROXY: whose X-Forwarded-For counts', () => {
@@ -21,7 +22,7 @@ describe('TRUST_PROXY: whose X-Forwarded-For counts', () => {
 
   async function appWith(trustProxy?: string) {
     const app = await buildApp({
-      config: testConfig({ NODE_ENV: 'production', ...(trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy }) }),
+      config: testConfig({ ...STAGING_ENV, ...(trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy }) }),
       database,
       logger: false,
     });
@@ -94,7 +95,7 @@ describe('TRUST_PROXY configuration', () => {
 
   it('trusts nothing when unset, empty, 0 or false, in production too', () => {
     for (const value of [undefined, '', '0', 'false']) {
-      const env: Record<string, string> = { NODE_ENV: 'production' };
+      const env: Record<string, string> = { ...STAGING_ENV };
       if (value !== undefined) env.TRUST_PROXY = value;
       expect(loadConfig(env).TRUST_PROXY).toBe(false);
     }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PublicPage, PublicPageHead } from '../modules/catalog/public-pages.ts';
 import { type CompiledCatalogue, htmlLang, type Language } from '@ub/shared/i18n';
-import { catalogueJson, compiledCatalogue } from './i18n.ts';
+import { catalogueJson, compiledCatalogue, t } from './i18n.ts';
 import { findUp } from './paths.ts';
 import { lruStrings } from './ttl-cache.ts';
 
@@ -84,8 +84,16 @@ export interface HtmlShell {
 const catalogueScript = (lang: Language, scope: 'all' | 'public') =>
   `<script type="application/json" id="ub-i18n">${catalogueJson(lang, scope).replace(/</g, '\\u003c')}</script>`;
 
+/**
+ * A staging site taking test payments says so at the top of every page, outside the app's root (so the page the
+ * app takes over is the one it rendered), in the flow of the page (it covers nothing).
+ */
+const testPaymentsBanner = (lang: Language) =>
+  `<div role="note" data-testid="test-payments-banner" style="background:#fef3c7;color:#92400e;border-bottom:1px solid #fcd34d;padding:6px 12px;font:600 14px/1.4 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;text-align:center">${escapeHtml(t(lang, 'common.testPayments.banner'))}</div>`;
+
 /** The shell over the built web app in `webDir`; the template is read once. */
-export function htmlShell(webDir: string): HtmlShell {
+export function htmlShell(webDir: string, opts: { testPayments?: boolean } = {}): HtmlShell {
+  const banner = (lang: Language) => (opts.testPayments ? testPaymentsBanner(lang) : '');
   const template = readFileSync(join(webDir, 'index.html'), 'utf8')
     // The page's own head replaces the landing page's.
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
@@ -100,7 +108,7 @@ export function htmlShell(webDir: string): HtmlShell {
   const rendered = lruStrings(RENDER_CACHE_CHARS);
   return {
     app(lang) {
-      return `${withLang(lang)}</head>${beforeRoot}<div id="root"></div>${catalogueScript(lang, 'all')}${afterRoot}`;
+      return `${withLang(lang)}</head>${beforeRoot}${banner(lang)}<div id="root"></div>${catalogueScript(lang, 'all')}${afterRoot}`;
     },
     async render(page, url, origin, lang = 'en') {
       const renderer = await loadRenderer();
@@ -112,7 +120,7 @@ export function htmlShell(webDir: string): HtmlShell {
         rendered.set(key, body);
       }
       const data = json ? `<script type="application/json" id="ub-data">${json}</script>` : '';
-      return `${withLang(lang)}  ${headTags(page.head, origin)}\n  </head>${beforeRoot}<div id="root">${body}</div>${data}${catalogueScript(lang, 'public')}${afterRoot}`;
+      return `${withLang(lang)}  ${headTags(page.head, origin)}\n  </head>${beforeRoot}${banner(lang)}<div id="root">${body}</div>${data}${catalogueScript(lang, 'public')}${afterRoot}`;
     },
   };
 }

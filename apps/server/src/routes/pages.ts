@@ -18,14 +18,15 @@ const compress = { compress: { threshold: 1024 } };
  * `/products/:id` (a slug may follow the id) and `/sellers/:id`. Everything else is the web app's history fallback.
  */
 export function publicPageRoutes(app: FastifyInstance, shell: HtmlShell): void {
-  const origin = (req: FastifyRequest) => app.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
+  // Canonical, Open Graph and JSON-LD addresses: the configured origin, never the Host a client sent.
+  const origin = app.config.PUBLIC_URL;
   const send = async (req: FastifyRequest, reply: FastifyReply, page: PublicPage) =>
     reply
       .status(page.status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .header('vary', 'Cookie, Accept-Language')
-      .send(await shell.render(page, req.url, origin(req), pageLanguage(req)));
+      .send(await shell.render(page, req.url, origin, pageLanguage(req)));
   const hidden = { schema: { hide: true }, ...compress };
 
   app.get('/', hidden, (req, reply) => send(req, reply, { kind: 'landing', status: 200, head: LANDING_HEAD }));

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { enqueue } from '../../jobs/queue.ts';
+import { t } from '../../lib/i18n.ts';
 
 export interface MailMessage {
   to: string;
@@ -34,8 +35,25 @@ export function smtpMailer(url: string, from: string, log: FastifyBaseLogger): M
   };
 }
 
+/**
+ * Every e-mail of a staging site taking test payments says so: the subject starts with "[Test payments]" and the
+ * text with a line saying no real money moved (English: the notice is for the people testing the site).
+ */
+export function announcingTestPayments(mailer: Mailer): Mailer {
+  return {
+    send: ({ to, subject, text }) =>
+      mailer.send({
+        to,
+        subject: `[${t('en', 'common.testPayments.subjectTag')}] ${subject}`,
+        text: `${t('en', 'common.testPayments.email')}\n\n${text}`,
+      }),
+  };
+}
+
+/** SMTP_URL's mail server, else the log (development; production only with ALLOW_LOGGED_EMAIL_IN_PRODUCTION). */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
-  return config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM, log) : logMailer(log);
+  const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM, log) : logMailer(log);
+  return config.announceTestPayments ? announcingTestPayments(mailer) : mailer;
 }
 
 /** The job that sends one e-mail (jobs/definitions.ts). */
