@@ -1,6 +1,6 @@
 import { type BuyerOrderDetail, DISPUTE_EVIDENCE_LIMITS, formatDate, formatDateTime, formatInr } from '@ub/shared';
 import { ArrowLeft, Paperclip } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
@@ -18,6 +18,7 @@ import { useReorder } from './api/reorder.ts';
 import { useBuyerOrder } from './api/order.ts';
 import { useRaiseDispute } from './api/raise-dispute.ts';
 import { PaymentBadge } from './components/payment-badge.tsx';
+import { ConfirmOrderForm } from './components/confirm-order-form.tsx';
 import { PayPanel } from './components/pay-panel.tsx';
 import { OrderTimeline, OrderTotals } from '../../components/order-summary.tsx';
 import { quantityText } from '../../components/trade-words.ts';
@@ -79,6 +80,17 @@ function OrderView({ order }: { order: BuyerOrderDetail }) {
       onError: (e) => toast.error(translateMessage(e.message)),
     });
   const canCancel = order.nextStatuses.includes('cancelled');
+  // An order the seller made from an RFQ waits for the buyer to choose the address and confirm it (ADR 0021).
+  const awaiting = order.awaitingBuyerConfirmation && order.status !== 'cancelled';
+  // Once confirmed, "Confirm and pay" goes on to the payment: focus and the eye move to it.
+  const [toPay, setToPay] = useState(false);
+  const payRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!toPay || awaiting || !payRef.current) return;
+    payRef.current.focus();
+    payRef.current.scrollIntoView?.({ block: 'start' });
+    setToPay(false);
+  }, [toPay, awaiting]);
   const openDispute = order.disputes.find((d) => d.status === 'open' || d.status === 'under_review');
   // A dispute needs something at stake: money paid or goods shipped (the server says the same).
   const canDispute =
@@ -109,6 +121,25 @@ function OrderView({ order }: { order: BuyerOrderDetail }) {
           <span className="text-lg font-bold">{formatInr(payment.total)}</span>
         </div>
       </div>
+      {awaiting && (
+        <section
+          aria-labelledby="confirm-order-title"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-slate-800"
+        >
+          <h2 id="confirm-order-title" className="font-semibold text-slate-900">
+            {t('buyer.order.confirm.title')}
+          </h2>
+          <p className="mt-1">{t('buyer.order.confirm.text', { rfq: order.rfqNumber ?? '' })}</p>
+          <ConfirmOrderForm
+            orderId={order.id}
+            submitLabel={t('buyer.order.confirm.submit')}
+            onConfirmed={(done) => {
+              toast.success(t('buyer.order.confirm.done', { orderId: done.orderId }));
+              setToPay(true);
+            }}
+          />
+        </section>
+      )}
       {order.cancelReason && (
         <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
           {t('buyer.order.cancelled', { reason: order.cancelReason })}
@@ -197,8 +228,11 @@ function OrderView({ order }: { order: BuyerOrderDetail }) {
             {payment.reference && <p>{t('buyer.order.reference', { reference: payment.reference })}</p>}
             {payment.paidAt && <p>{t('buyer.order.paidOn', { date: formatDate(payment.paidAt) })}</p>}
           </Section>
-          {order.status !== 'cancelled' || payment.status === 'paid' ? (
-            <PayPanel orderId={order.id} orderNumber={order.orderId} />
+          {/* An order waiting for the buyer's confirmation cannot be paid yet: the confirmation above comes first. */}
+          {!awaiting && (order.status !== 'cancelled' || payment.status === 'paid') ? (
+            <div ref={payRef} tabIndex={-1} className="outline-none">
+              <PayPanel orderId={order.id} orderNumber={order.orderId} />
+            </div>
           ) : null}
           {canCancel && <CancelSection orderId={order.id} />}
         </div>

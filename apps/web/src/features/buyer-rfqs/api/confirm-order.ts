@@ -11,6 +11,11 @@ export function useConfirmOrder(orderId: string) {
   return useMutation({
     mutationFn: (addressId: string) => confirmOrder(orderId, addressId),
     onSuccess: (order) => qc.setQueryData(['buyer', 'orders', 'one', orderId], order),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['buyer', 'orders'] }),
+    // The RFQ page reads the order under ['buyer', 'orders', 'one', id], the order's own page under ['buyer', 'order', id].
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ['buyer', 'orders'] }),
+        qc.invalidateQueries({ queryKey: ['buyer', 'order', orderId] }),
+      ]),
   });
 }
