@@ -4,13 +4,17 @@
  * process, so killing or restarting any of them never touches the machine's shared services.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
+
+/** The test gateway's signing secret for every server this run starts (restarted ones included): never the default. */
+const STAGING_GATEWAY_SECRET = randomBytes(16).toString('hex');
 
 const run = promisify(execFile);
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -210,21 +214,43 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** The fault scenarios' test-only hooks (fault-hooks.mjs), preloaded into a server started with `faultHooks`. */
+const FAULT_HOOKS = join(dirname(fileURLToPath(import.meta.url)), 'fault-hooks.mjs');
+
 export async function startServer(
   res: Resources,
-  opts: { databaseUrl: string; redisUrl?: string; env?: Record<string, string>; dataDir?: string },
+  opts: {
+    databaseUrl: string;
+    redisUrl?: string;
+    env?: Record<string, string>;
+    dataDir?: string;
+    /** Preloads fault-hooks.mjs (`node --import`): its hooks act only when `env` asks for them. */
+    faultHooks?: boolean;
+  },
 ): Promise<ServerProcess> {
   if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run npm run build first`);
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'ub-faults-data-'));
   if (!opts.dataDir) res.add(() => removeDir(dataDir));
   const logFile = join(dataDir, `server-${port}.log`);
-  const child = spawn(process.execPath, [SERVER], {
+  const args = opts.faultHooks ? ['--import', pathToFileURL(FAULT_HOOKS).href, SERVER] : [SERVER];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
+      // A staging site on the production build (docs/configuration.md): the address pages are built from, and test
+      // payments and the local stand-ins, each opted into by name (production refuses them otherwise).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PAYMENT_PROVIDER: 'test',
+      ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
+      TEST_GATEWAY_SECRET: STAGING_GATEWAY_SECRET,
+      SMS_PROVIDER: 'log',
+      ALLOW_LOGGED_SMS_IN_PRODUCTION: 'true',
+      ALLOW_LOGGED_EMAIL_IN_PRODUCTION: 'true',
+      EINVOICE_PROVIDER: 'local',
+      ALLOW_EINVOICE_SIMULATOR_IN_PRODUCTION: 'true',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -1,7 +1,8 @@
 /**
  * SIGKILL between the gateway's capture and our commit, on PostgreSQL. The buyer pays through the local test
- * gateway; the server, started with FAULT_CRASH_BEFORE_CAPTURE_COMMIT=1, kills itself inside the capture's
- * transaction (after the ledger lines are written, before the commit). The gateway holds the payment; we hold
+ * gateway; the server, started with the fault hooks preloaded and FAULTS_KILL_BEFORE_CAPTURE_COMMIT=1, kills itself
+ * inside the capture's transaction (after the ledger lines are written, before the commit) when the capture
+ * publishes `ub.money.capture.beforeCommit` (fault-hooks.mjs: the hook lives here, not in the server). The gateway holds the payment; we hold
  * nothing. After a restart without the hook, the webhook's redelivery (the job whose lease ran out) records the
  * payment: exactly once in the ledger, the order paid, the ledger balanced.
  */
@@ -23,8 +24,12 @@ const LEASE_MS = 2000;
 
 export async function killCaptureScenario(checks: Checks, res: Resources) {
   const pg = await startPostgres(res);
-  const env = { JOBS_POLL_MS: '100', JOBS_LEASE_MS: String(LEASE_MS), FAULT_CRASH_BEFORE_CAPTURE_COMMIT: '1' };
-  let server = await startServer(res, { databaseUrl: pg.url, env });
+  const env = { JOBS_POLL_MS: '100', JOBS_LEASE_MS: String(LEASE_MS) };
+  let server = await startServer(res, {
+    databaseUrl: pg.url,
+    env: { ...env, FAULTS_KILL_BEFORE_CAPTURE_COMMIT: '1' },
+    faultHooks: true,
+  });
   const data = await openData(pg.url);
   res.add(() => data.database.close());
   const seller = await data.createSeller(data.database.db, { email: 'capture.seller@example.in' });
@@ -77,7 +82,8 @@ export async function killCaptureScenario(checks: Checks, res: Resources) {
     { gatewaySide, before },
   );
 
-  server = await startServer(res, { databaseUrl: pg.url, env: { ...env, FAULT_CRASH_BEFORE_CAPTURE_COMMIT: '0' } });
+  // Restarted as production runs it: no hooks.
+  server = await startServer(res, { databaseUrl: pg.url, env });
   await waitFor(
     'the redelivered webhook to record the payment',
     async () =>
