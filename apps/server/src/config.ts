@@ -500,14 +500,14 @@ function productionProblems(c: ParsedConfig, env: Record<string, string | undefi
   if (c.PAYMENT_PROVIDER === 'razorpay' && c.RAZORPAY_KEY_ID?.startsWith('rzp_test_') && !testPayments) {
     problems.push([
       'RAZORPAY_KEY_ID',
-      `is a Razorpay test-mode key (rzp_test_...), which takes no real money: production needs a live key (rzp_live_...) ${STAGING_ONLY('ALLOW_TEST_PAYMENTS_IN_PRODUCTION')}`,
+      `is a Razorpay test-mode key (rzp_test_...), which takes no real money: production needs a live key (rzp_live_...), ${STAGING_ONLY('ALLOW_TEST_PAYMENTS_IN_PRODUCTION')}`,
     ]);
   }
 
   if (c.SMS_PROVIDER === 'log' && !c.ALLOW_LOGGED_SMS_IN_PRODUCTION) {
     problems.push([
       'SMS_PROVIDER',
-      `log sends nothing and writes every SMS, password reset codes included, to the log: production needs msg91 ${STAGING_ONLY('ALLOW_LOGGED_SMS_IN_PRODUCTION')}`,
+      `log sends nothing and writes every SMS, password reset codes included, to the log: production needs msg91, ${STAGING_ONLY('ALLOW_LOGGED_SMS_IN_PRODUCTION')}`,
     ]);
   }
   if (!c.SMTP_URL && !c.ALLOW_LOGGED_EMAIL_IN_PRODUCTION) {
@@ -519,13 +519,13 @@ function productionProblems(c: ParsedConfig, env: Record<string, string | undefi
   if (c.EINVOICE_PROVIDER === 'local' && !c.ALLOW_EINVOICE_SIMULATOR_IN_PRODUCTION) {
     problems.push([
       'EINVOICE_PROVIDER',
-      `local (the default) is an IRP simulator whose IRNs and QR signatures are not the government's: production needs gsp ${STAGING_ONLY('ALLOW_EINVOICE_SIMULATOR_IN_PRODUCTION')}`,
+      `local (the default) is an IRP simulator whose IRNs and QR signatures are not the government's: production needs gsp, ${STAGING_ONLY('ALLOW_EINVOICE_SIMULATOR_IN_PRODUCTION')}`,
     ]);
   }
   if (c.EWAYBILL_PROVIDER === 'simulator' && !c.ALLOW_EWAYBILL_SIMULATOR_IN_PRODUCTION) {
     problems.push([
       'EWAYBILL_PROVIDER',
-      `simulator makes up e-way bill numbers: production needs local (the portal's JSON for the seller to upload) or nic ${STAGING_ONLY('ALLOW_EWAYBILL_SIMULATOR_IN_PRODUCTION')}`,
+      `simulator makes up e-way bill numbers: production needs local (the portal's JSON for the seller to upload) or nic, ${STAGING_ONLY('ALLOW_EWAYBILL_SIMULATOR_IN_PRODUCTION')}`,
     ]);
   }
 
@@ -533,9 +533,10 @@ function productionProblems(c: ParsedConfig, env: Record<string, string | undefi
   if (!testPayments) {
     const own = (k: string, what: string, demo?: string) => {
       if (!named(k)) {
+        const staging = k === 'PLATFORM_GSTIN' ? 'may be left unset' : 'shows the demo value';
         problems.push([
           k,
-          `production needs ${what}; the demo value is used only on a test-payments site (ALLOW_TEST_PAYMENTS_IN_PRODUCTION=true)`,
+          `production needs ${what}; only a test-payments site (ALLOW_TEST_PAYMENTS_IN_PRODUCTION=true) ${staging}`,
         ]);
       } else if (
         demo !== undefined &&
