@@ -110,7 +110,7 @@ test('a buyer RFQ is countered, accepted, converted, shipped and shows up in ord
   const modal = page.getByRole('dialog');
   await expect(modal).toContainText(product);
   await modal.getByRole('button', { name: 'Change Status' }).click();
-  await expect(modal.getByLabel('New status').locator('option')).toHaveText(['Processing']);
+  await expect(modal.getByLabel('New status').locator('option')).toHaveText(['Processing', 'Shipped']);
   await modal.getByRole('button', { name: 'Update status' }).click();
   await expect(modal.getByText('Processing', { exact: true }).first()).toBeVisible();
   await modal.getByRole('button', { name: 'Change Status' }).click();
@@ -147,7 +147,7 @@ test('a buyer RFQ is countered, accepted, converted, shipped and shows up in ord
   await expect(page.getByRole('dialog')).toContainText(orderNumber);
 
   await page.goto('/dashboard/payments');
-  await page.getByRole('tab', { name: 'In Progess' }).click();
+  await page.getByRole('tab', { name: 'In Progress' }).click();
   await expect(page.getByRole('row', { name: new RegExp(buyer.company) })).toContainText('₹95,934.00');
   await screenshots(page, 'payments');
 });

@@ -68,7 +68,10 @@ describe('an order converted from an RFQ waits for the buyer', () => {
     });
     expect(res.statusCode).toBe(200);
     const confirmed = res.json();
-    expect(confirmed).toMatchObject({ awaitingBuyerConfirmation: false, nextStatuses: ['processing', 'cancelled'] });
+    expect(confirmed).toMatchObject({
+      awaitingBuyerConfirmation: false,
+      nextStatuses: ['processing', 'shipped', 'cancelled'],
+    });
     expect(confirmed.shippingAddress).toMatchObject({
       street: '7 Mount Road',
       city: 'Chennai',

@@ -40,7 +40,7 @@ describe('buyer orders', () => {
     expect(detail.payment).toMatchObject({ subtotal: '3305.97', tax: '375.72', total: '3681.69', status: 'pending' });
     expect(detail.products).toHaveLength(2);
     expect(detail.timeline).toEqual([expect.objectContaining({ from: null, to: 'pending' })]);
-    expect(detail.nextStatuses).toEqual(['processing', 'cancelled']);
+    expect(detail.nextStatuses).toEqual(['processing', 'shipped', 'cancelled']);
     const notes = await t.database.query<{ type: string }>('select type from notifications where user_id = $1', [
       seller.user.id,
     ]);
@@ -127,6 +127,14 @@ describe('buyer orders', () => {
       seller.user.id,
     ]);
     expect(types.map((n) => n.type)).toContain('payment_received');
+    // The seller's list tells a paid order from an unpaid one.
+    const listed = (
+      await call(t.app, 'GET', `/api/orders?tab=all&search=${detail.orderId}`, { token: seller.token })
+    ).json();
+    expect(listed.orders).toEqual([expect.objectContaining({ id, paymentStatus: 'paid' })]);
+    const unpaid = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id)).json();
+    const unpaidList = (await call(t.app, 'GET', '/api/orders?tab=all', { token: seller.token })).json();
+    expect(unpaidList.orders).toContainEqual(expect.objectContaining({ id: unpaid.id, paymentStatus: 'pending' }));
   });
 
   it('lets the buyer cancel a paid pending order (stock returned, seller told) and raise one dispute', async () => {
@@ -204,8 +212,21 @@ describe('order lifecycle', () => {
     expect(d.timeline.map((e: { to: string }) => e.to)).toEqual(['pending', 'processing', 'shipped', 'delivered']);
   });
 
+  it('ships a Pending order in one step, issuing its invoice', async () => {
+    const { seller, buyer, product } = await tradeSetup(t.app);
+    const { id } = (await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id)).json();
+    const shipped = await setStatus(t.app, seller.token, id, {
+      status: 'shipped',
+      carrier: 'DTDC',
+      trackingNumber: 'D7',
+    });
+    expect(shipped.statusCode).toBe(200);
+    expect(shipped.json()).toMatchObject({ status: 'shipped', nextStatuses: ['delivered', 'cancelled'] });
+    expect(shipped.json().invoiceNumber).toMatch(/^INV\/\d{4}\/\d{5}$/);
+    expect(shipped.json().timeline.map((e: { to: string }) => e.to)).toEqual(['pending', 'shipped']);
+  });
+
   const illegal: Array<[string[], string]> = [
-    [[], 'shipped'],
     [[], 'delivered'],
     [['processing'], 'delivered'],
     [['processing', 'shipped'], 'processing'],

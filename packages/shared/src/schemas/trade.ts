@@ -31,7 +31,9 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 
 /** The order lifecycle: the only moves the server accepts (and the only ones "Change Status" offers). */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ['processing', 'cancelled'],
+  // Goods ready at once go out in one step: Processing records nothing that Shipped does not (the invoice, the
+  // e-way bill and the buyer's notice are all the shipment's).
+  pending: ['processing', 'shipped', 'cancelled'],
   processing: ['shipped', 'cancelled'],
   // A shipped order can still be cancelled (goods refused or returned): its invoice is then credited in full.
   shipped: ['delivered', 'cancelled'],
@@ -61,10 +63,9 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { pending: 'Pending', paid: 'Paid' };
 export const PAYMENT_TABS = ['all', 'in_progress', 'paid'] as const;
 export type PaymentTab = (typeof PAYMENT_TABS)[number];
-/** "In Progess" is spelled as the spec spells it. */
 export const PAYMENT_TAB_LABELS: Record<PaymentTab, string> = {
   all: 'All Payments',
-  in_progress: 'In Progess',
+  in_progress: 'In Progress',
   paid: 'Paid',
 };
 export const PAYMENT_METHODS = ['UPI', 'NEFT', 'RTGS', 'IMPS', 'Card', 'Net Banking', 'Cheque'] as const;
@@ -274,6 +275,8 @@ export const orderListItem = z.object({
   orderDate: z.string(),
   status: z.enum(ORDER_STATUSES),
   total: z.string(),
+  /** Whether the buyer has paid it (the seller's list shows paid and unpaid apart). */
+  paymentStatus: z.enum(PAYMENT_STATUSES),
   /** An RFQ's order the buyer has not confirmed yet (see orderDetail). */
   awaitingBuyerConfirmation: z.boolean(),
 });

@@ -13,6 +13,7 @@ import {
   type AdminOrderListItem,
   type OrderListItem,
   type OrderStatus,
+  type PaymentStatus,
   type OrderTab,
 } from '@ub/shared';
 import { and, asc, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
@@ -152,6 +153,7 @@ interface OrderListRow {
   created_at: Date | string;
   status: OrderStatus;
   total: string;
+  payment_status: PaymentStatus;
   awaiting_buyer_confirmation: boolean;
 }
 
@@ -169,7 +171,8 @@ export async function listSellerOrders(database: Database, manufacturerId: strin
       )})`
     : sql``;
   const offset = (q.page - 1) * ORDER_PAGE_SIZE;
-  const columns = sql`o.id, o.order_number, o.buyer_id, o.created_at, o.status, o.total, o.awaiting_buyer_confirmation`;
+  const columns = sql`o.id, o.order_number, o.buyer_id, o.created_at, o.status, o.total, o.payment_status,
+    o.awaiting_buyer_confirmation`;
   const newest = sql`order by o.created_at desc, o.id desc`;
   // The buyer's name is looked up for the page's rows only.
   const withCustomer = (pageSql: SQL) =>
@@ -228,6 +231,7 @@ function toListItem(r: OrderListRow): OrderListItem {
     orderDate: iso(r.created_at) ?? '',
     status: r.status,
     total: String(r.total),
+    paymentStatus: r.payment_status,
     awaitingBuyerConfirmation: Boolean(r.awaiting_buyer_confirmation),
   };
 }

@@ -20,7 +20,7 @@ import {
   todayInIndia,
 } from '@ub/shared';
 import { Paperclip } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/button.tsx';
@@ -318,11 +318,18 @@ function StatusForm({ order, onDone }: { order: OrderDetail; onDone: () => void 
     handleSubmit,
     watch,
     setError,
+    setFocus,
     formState: { errors },
   } = useForm<OrderStatusChangeInput>({
     resolver: zodResolver(orderStatusChangeSchema),
     defaultValues: { status: options[0] },
   });
+  const form = useRef<HTMLFormElement>(null);
+  // The form opens below the order sheet: it is brought into the dialog's view with its first field focused.
+  useEffect(() => {
+    form.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    setFocus('status');
+  }, [setFocus]);
   const status = watch('status');
   const needsEwb = toPaise(order.payment.total) > EWAY_BILL_THRESHOLD_PAISE;
   const submit = handleSubmit(async (values) => {
@@ -342,8 +349,9 @@ function StatusForm({ order, onDone }: { order: OrderDetail; onDone: () => void 
   });
   return (
     <form
+      ref={form}
       onSubmit={submit}
-      className="no-print space-y-3 rounded-xl border border-brand-100 bg-brand-50 p-4"
+      className="no-print scroll-mt-4 space-y-3 rounded-xl border border-brand-100 bg-brand-50 p-4"
       noValidate
     >
       <h3 className="font-semibold">{t('orders.status.title')}</h3>
@@ -444,11 +452,17 @@ function CancelForm({ order, onDone }: { order: OrderDetail; onDone: () => void 
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors },
   } = useForm<OrderStatusChangeInput>({
     resolver: zodResolver(orderStatusChangeSchema),
     defaultValues: { status: 'cancelled' },
   });
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    form.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    setFocus('reason');
+  }, [setFocus]);
   const submit = handleSubmit(async (values) => {
     try {
       await mutation.mutateAsync(values);
@@ -461,7 +475,12 @@ function CancelForm({ order, onDone }: { order: OrderDetail; onDone: () => void 
     }
   });
   return (
-    <form onSubmit={submit} className="no-print space-y-3 rounded-xl border border-red-200 bg-red-50 p-4" noValidate>
+    <form
+      ref={form}
+      onSubmit={submit}
+      className="no-print scroll-mt-4 space-y-3 rounded-xl border border-red-200 bg-red-50 p-4"
+      noValidate
+    >
       <h3 className="font-semibold text-red-800">{t('orders.cancel.title', { orderId: order.orderId })}</h3>
       <p className="text-sm text-red-800">{t('orders.cancel.text')}</p>
       <TextAreaField label={t('common.reason')} rows={2} error={errors.reason?.message} {...register('reason')} />
