@@ -2,7 +2,9 @@
  * Issue 29, a chartered accountant's findings on the GST documents: each defect has a test here that failed before
  * its fix.
  */
-import { gstHeads, gstStateCodeOf } from '@ub/shared';
+import { readFileSync } from 'node:fs';
+import { DEFAULT_GST_RATES, gstHeads, gstStateCodeOf } from '@ub/shared';
+import { Ajv } from 'ajv';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PLATFORM_GSTIN } from '../src/config.ts';
@@ -10,6 +12,9 @@ import { buyers } from '../src/db/schema/index.ts';
 import { transaction } from '../src/lib/transaction.ts';
 import { issueCommissionInvoiceInTx, platformOf } from '../src/modules/money/commission-invoice.ts';
 import { issueCreditNote, nextTaxNumber } from '../src/modules/tax-documents/commands.ts';
+import { einvoiceJson } from '../src/modules/tax-documents/einvoice.ts';
+import { EINVOICE_SCHEMA } from '../src/modules/tax-documents/einvoice-schema.ts';
+import { LocalIrp } from '../src/modules/tax-documents/providers/einvoice.ts';
 import type { FrozenDocument, FrozenLine } from '../src/modules/tax-documents/types.ts';
 import { createProduct, makeGstin } from '../src/seed/factories.ts';
 import { call, createBuyerSession, loginSeller, useTestApp } from './helpers.ts';
@@ -168,5 +173,161 @@ describe('document series', () => {
     // Other kinds keep their own counts.
     const cn = await transaction(t.app.db, async (tx) => (await nextTaxNumber(tx, mid, 'credit_note', at)).number);
     expect(cn).toBe('CN/2627/00001');
+  });
+});
+
+/** A frozen B2B document of two lines (jute at `rate`, LED drivers of higher value at 18 %), intra-state. */
+function frozen(rate: number, over: Partial<FrozenDocument> = {}): FrozenDocument {
+  const line = (lineNo: number, description: string, hsn: string, taxablePaise: number, gstRate: number) => {
+    const h = gstHeads(Math.round((taxablePaise * gstRate) / 100), 'intra', { taxablePaise, ratePercent: gstRate });
+    return {
+      lineNo,
+      description,
+      hsn,
+      uqc: 'PCS',
+      quantity: 10,
+      ratePaise: taxablePaise / 10,
+      taxablePaise,
+      gstRate,
+      cgstRate: gstRate / 2,
+      sgstRate: gstRate / 2,
+      igstRate: 0,
+      cgstPaise: h.cgst,
+      sgstPaise: h.sgst,
+      igstPaise: 0,
+      totalPaise: taxablePaise + h.cgst + h.sgst,
+    };
+  };
+  const lines = [line(0, 'Jute sacks', '63051040', 50_000, rate), line(1, 'LED drivers', '85044030', 300_000, 18)];
+  const sum = (k: 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'totalPaise') =>
+    lines.reduce((s, l) => s + l[k], 0);
+  return {
+    kind: 'invoice',
+    number: 'INV/2627/00007',
+    issuedAt: '2026-11-20T06:00:00.000Z',
+    financialYear: '2026-27',
+    orderNumber: 'ORD-1',
+    orderDate: '2026-11-19T06:00:00.000Z',
+    supplyType: 'intra',
+    reverseCharge: false,
+    seller: {
+      name: 'Ganga Polymers',
+      address: 'Unit 4, Saki Vihar Road, Powai, Mumbai, Maharashtra 400072',
+      gstin: '27AAPFU0939F1ZV',
+      stateName: 'Maharashtra',
+      stateCode: '27',
+    },
+    buyer: {
+      name: 'Pune Traders',
+      address: '12 FC Road, Pune, Maharashtra 411004',
+      gstin: makeGstin('27'),
+      stateName: 'Maharashtra',
+      stateCode: '27',
+    },
+    shipTo: { address: '12 FC Road, Pune', city: 'Pune', pincode: '411004', stateName: 'Maharashtra', stateCode: '27' },
+    placeOfSupply: { stateName: 'Maharashtra', stateCode: '27' },
+    lines,
+    totals: {
+      taxablePaise: sum('taxablePaise'),
+      cgstPaise: sum('cgstPaise'),
+      sgstPaise: sum('sgstPaise'),
+      igstPaise: sum('igstPaise'),
+      totalPaise: sum('totalPaise'),
+    },
+    amountInWords: 'x',
+    ...over,
+  };
+}
+
+/** NIC's published INV-01 v1.1 schema, as written down in test/schemas (see its $comment). */
+const nicSchema = JSON.parse(
+  readFileSync(new URL('./schemas/einvoice-inv01-1.1.schema.json', import.meta.url), 'utf8'),
+) as object;
+const nic = new Ajv({ allErrors: true, strict: false }).compile(nicSchema);
+const ours = new Ajv({ allErrors: true, strict: false }).compile(EINVOICE_SCHEMA);
+
+describe('e-invoice (INV-01)', () => {
+  it('accepts every GST rate the site offers, 40 % included, in the schema and the IRP simulator', async () => {
+    const [settings] = await t.database.query<{ gst_rates: number[] | string }>('select * from site_settings limit 1');
+    const offered = new Set<number>([...DEFAULT_GST_RATES, ...((settings?.gst_rates as number[] | undefined) ?? [])]);
+    expect(offered.has(40)).toBe(true);
+    const irp = new LocalIrp();
+    for (const rate of offered) {
+      const json = einvoiceJson(frozen(rate, { number: `INV/2627/${String(rate * 100).padStart(5, '1')}` }));
+      expect(ours(json), `${rate} %: ${JSON.stringify(ours.errors)}`).toBe(true);
+      expect(nic(json), `${rate} %: ${JSON.stringify(nic.errors)}`).toBe(true);
+      await expect(irp.generate(json), `${rate} %`).resolves.toMatchObject({ irn: expect.any(String) });
+    }
+  });
+
+  it("names the operator (EcmGstin), the seller's city (Loc), the invoice a note adjusts, and the main HSN by value", async () => {
+    const invoice = einvoiceJson(frozen(5));
+    expect(invoice.TranDtls).toMatchObject({ EcmGstin: DEMO_PLATFORM_GSTIN });
+    expect(invoice.SellerDtls.Loc).toBe('Mumbai');
+    expect(invoice.DispDtls.Loc).toBe('Mumbai');
+    expect(invoice).not.toHaveProperty('RefDtls');
+    const note = einvoiceJson(
+      frozen(5, {
+        kind: 'credit_note',
+        number: 'CN/2627/00002',
+        issuedAt: '2026-11-25T06:00:00.000Z',
+        invoice: { number: 'INV/2627/00007', date: '2026-11-20T06:00:00.000Z' },
+        reason: 'Refund: 30 LED drivers defective',
+      }),
+    );
+    expect(note).toMatchObject({
+      DocDtls: { Typ: 'CRN', No: 'CN/2627/00002', Dt: '25/11/2026' },
+      RefDtls: { PrecDocDtls: [{ InvNo: 'INV/2627/00007', InvDt: '20/11/2026' }] },
+    });
+    // Checked against NIC's published INV-01 v1.1 schema (test/schemas/einvoice-inv01-1.1.schema.json).
+    expect(nic(invoice), JSON.stringify(nic.errors)).toBe(true);
+    expect(nic(note), JSON.stringify(nic.errors)).toBe(true);
+    // The IRP's signed QR: MainHsnCode is the HSN of the line of highest value (LED drivers), not the first line.
+    const irp = new LocalIrp();
+    const { signedQrCode } = await irp.generate(invoice);
+    const claims = JSON.parse(Buffer.from(signedQrCode.split('.')[1] as string, 'base64url').toString());
+    expect(JSON.parse(claims.data).MainHsnCode).toBe('85044030');
+  });
+
+  it('ships an e-invoicing seller at 40 % with its IRN, and refuses to ship (no e-way bill) while the IRP refuses', async () => {
+    const s = await tradeSetup(t.app, { price: '1000.00', moq: 1, gstPercentage: '40', hsnCode: '24022090' });
+    const saved = await call(t.app, 'PUT', '/api/settings/tax', {
+      token: s.seller.token,
+      body: { invoicePrefix: 'INV', creditNotePrefix: 'CN', debitNotePrefix: 'DN', einvoiceApplies: true },
+    });
+    expect(saved.statusCode).toBe(200);
+    const { id } = await shipped(s, 'Karnataka');
+    const [doc] = await t.database.query<{ einvoice_status: string; irn: string | null }>(
+      "select einvoice_status, irn from tax_documents where order_id = $1 and kind = 'invoice'",
+      [id],
+    );
+    expect(doc).toMatchObject({ einvoice_status: 'registered', irn: expect.stringMatching(/^[0-9a-f]{64}$/) });
+
+    // The IRP refuses (2211: the buyer's GSTIN is the seller's own): the order stays where it was, with no invoice
+    // and no e-way bill, and the seller is told why.
+    await t.app.db
+      .update(buyers)
+      .set({ gstNumber: '27AAPFU0939F1ZV', state: 'Maharashtra' })
+      .where(eq(buyers.id, s.buyer.buyer.id));
+    const placed = await placeOrder(t.app, s.buyer.token, s.seller.manufacturer.id, s.product.id, 60, 'Maharashtra');
+    const orderId = placed.json().id as string;
+    await setStatus(t.app, s.seller.token, orderId, { status: 'processing' });
+    const refused = await setStatus(t.app, s.seller.token, orderId, {
+      status: 'shipped',
+      carrier: 'VRL',
+      trackingNumber: 'VRL1',
+      transport: { transporterName: 'VRL Logistics', mode: 'road', vehicleNumber: 'MH12AB1234', distanceKm: 20 },
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error).toMatch(
+      /^Invoice INV\/\d{4}\/00002 was not registered on the e-invoice portal \(2211: .*the order is not marked shipped/,
+    );
+    const [order] = await t.database.query<{ status: string; invoice_number: string | null }>(
+      'select status, invoice_number from orders where id = $1',
+      [orderId],
+    );
+    expect(order).toEqual({ status: 'processing', invoice_number: null });
+    const bills = await t.database.query('select 1 from eway_bills where order_id = $1', [orderId]);
+    expect(bills).toHaveLength(0);
   });
 });

@@ -5,7 +5,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { taxDocuments } from '../src/db/schema/index.ts';
 import { open, parseSecretKey, seal } from '../src/lib/secret-box.ts';
-import { registerEinvoice } from '../src/modules/tax-documents/einvoice-register.ts';
 import { irnOf } from '../src/modules/tax-documents/providers/einvoice.ts';
 import { call, useTestApp } from './helpers.ts';
 import { placeOrder, setStatus, tradeSetup } from './trade-fixtures.ts';
@@ -126,7 +125,8 @@ describe("a seller's own e-invoice portal credentials", () => {
     beforeAll(() => new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r())));
     afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-    async function pendingInvoice() {
+    /** An e-invoicing seller's order, ready to ship. */
+    async function readyOrder() {
       const s = await tradeSetup(t.app, { gstPercentage: '18', hsnCode: '95030010' });
       await call(t.app, 'PUT', '/api/settings/tax', {
         token: s.seller.token,
@@ -134,10 +134,7 @@ describe("a seller's own e-invoice portal credentials", () => {
       });
       const { id } = (await placeOrder(t.app, s.buyer.token, s.seller.manufacturer.id, s.product.id, 10)).json();
       await setStatus(t.app, s.seller.token, id, { status: 'processing' });
-      await setStatus(t.app, s.seller.token, id, { status: 'shipped', carrier: 'BlueDart', trackingNumber: 'BD1' });
-      const [doc] = await t.app.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, id));
-      expect(doc?.einvoiceStatus).toBe('pending');
-      return { s, doc: doc as NonNullable<typeof doc> };
+      return { s, id: id as string };
     }
     const gspEnv = () => {
       const { port } = server.address() as AddressInfo;
@@ -157,13 +154,16 @@ describe("a seller's own e-invoice portal credentials", () => {
 
     it("signs in as the seller's own API user for the seller's GSTIN, and without one fails visibly", async () => {
       gspEnv();
-      const { s, doc } = await pendingInvoice();
-      await registerEinvoice(t.app.db, doc.id);
-      expect(await status(doc.id)).toMatchObject({
-        einvoiceStatus: 'failed',
-        einvoiceError:
-          'CREDENTIALS: Enter your e-invoice portal API user name and password in Settings, GST, to register e-invoices.',
-      });
+      const { s, id } = await readyOrder();
+      const ship = () =>
+        setStatus(t.app, s.seller.token, id, { status: 'shipped', carrier: 'BlueDart', trackingNumber: 'BD1' });
+      // No API user: the IRN cannot be had, so the goods do not leave, and the seller is told what to set up.
+      const refused = await ship();
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toContain(
+        'CREDENTIALS: Enter your e-invoice portal API user name and password in Settings, GST, to register e-invoices.',
+      );
+      expect(await t.app.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, id))).toHaveLength(0);
       expect(auths).toHaveLength(0);
 
       const put = await call(t.app, 'PUT', '/api/settings/einvoice-credentials', {
@@ -171,10 +171,10 @@ describe("a seller's own e-invoice portal credentials", () => {
         body: { username: 'seller_api', password: 'Api#Pass1' },
       });
       expect(put.statusCode).toBe(200);
-      const retry = await call(t.app, 'POST', `/api/tax-documents/${doc.id}/einvoice/retry`, { token: s.seller.token });
-      expect(retry.statusCode, retry.body).toBeLessThan(300);
-      await registerEinvoice(t.app.db, doc.id);
-      expect(await status(doc.id)).toMatchObject({ einvoiceStatus: 'registered', ackNo: '112010000000001' });
+      const shipped = await ship();
+      expect(shipped.statusCode, shipped.body).toBe(200);
+      const [doc] = await t.app.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, id));
+      expect(await status(doc?.id as string)).toMatchObject({ einvoiceStatus: 'registered', ackNo: '112010000000001' });
       expect(auths).toHaveLength(1);
       expect(auths[0]?.body).toEqual({ UserName: 'seller_api', Password: 'Api#Pass1' });
       expect(auths[0]?.headers).toMatchObject({ gstin: '27AAPFU0939F1ZV', user_name: 'seller_api' });

@@ -27,6 +27,24 @@ export function financialYearOf(at: Date): string {
   return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
 }
 
+/**
+ * The GST rates (percent of the taxable value: IGST, or CGST + SGST together) a tax document may carry, each from
+ * the date it came into force: what the e-invoice schema's `GstRt` accepts (the IRP checks the rate against its
+ * rate master) and what the product may offer. Sources: the IRP's rate master as published with the INV-01 schema
+ * when e-invoicing began (1 October 2020, Notification 13/2020-Central Tax: 0, 0.1, 0.25, 1, 1.5, 3, 5, 6, 7.5,
+ * 12, 18, 28), and the 40 % rate of the September 2025 rationalisation, in force from 22 September 2025
+ * (Notification 9/2025-Central Tax (Rate)). 12 % and 28 % stay for documents of earlier dates and what remains in
+ * them. A new rate is a new row with its date and notification.
+ */
+export const GST_RATES_IN_FORCE: ReadonlyArray<{ rate: number; from: string }> = [
+  ...[0, 0.1, 0.25, 1, 1.5, 3, 5, 6, 7.5, 12, 18, 28].map((rate) => ({ rate, from: '2020-10-01' })),
+  { rate: 40, from: '2025-09-22' },
+];
+
+/** Whether `rate` is a GST rate in force on `date` (YYYY-MM-DD, IST). */
+export const isGstRateInForce = (rate: number, date: string): boolean =>
+  GST_RATES_IN_FORCE.some((r) => r.rate === rate && r.from <= date);
+
 /** Digits of the running number; with a prefix of at most 5 characters the whole number is 16 characters. */
 export const TAX_SERIES_DIGITS = 5;
 export const TAX_PREFIX_MAX = 5;

@@ -34,6 +34,7 @@ import { buyerLinks, notifyBuyer } from '../buyers/notify.ts';
 import { label, type NoticeText, notice, notify } from '../notifications/notify.ts';
 import { fromPaise, nextNumber, toPaise } from '../trade/common.ts';
 import { creditableOf, invoiceOf, issueCreditNote, issueInvoice } from '../tax-documents/commands.ts';
+import { irnBeforeDispatch } from '../tax-documents/einvoice-register.ts';
 import { assertTransportGiven, needsEwayBill, recordEwayBill } from '../tax-documents/eway-bill.ts';
 import { orderScope } from './queries.ts';
 import { type OrderLine, priceLines } from './rules.ts';
@@ -300,7 +301,8 @@ export async function changeOrderStatus(
     if (!updated) throw conflict('This order was changed by someone else. Reload it and try again.');
     // The tax invoice is issued when the goods leave (CGST Act s.31), frozen with the seller's next number.
     if (to === 'shipped') {
-      const invoice = await issueInvoice(tx, clock, order.id, actorUserId);
+      // An e-invoicing seller's goods leave only with the invoice's IRN (CGST Rule 48(4), (5)): before the e-way bill.
+      const invoice = await irnBeforeDispatch(tx, await issueInvoice(tx, clock, order.id, actorUserId));
       updated.invoiceNumber = invoice.number;
       if (change.transport && needsEwayBill(invoice.totalPaise)) await recordEwayBill(tx, invoice, change.transport);
     }

@@ -7,6 +7,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import { EINVOICE_DOC_TYPE, einvoiceJson } from './einvoice.ts';
 import { sellerEinvoiceProvider } from './einvoice-credentials.ts';
 import { type EinvoiceProvider, IrpError, irnOf } from './providers/einvoice.ts';
+import type { TaxDocumentRow } from './commands.ts';
 import { documentFor } from './queries.ts';
 import type { FrozenDocument } from './types.ts';
 
@@ -31,7 +32,14 @@ export async function registerEinvoice(db: Db, documentId: string, given?: Einvo
   try {
     // The seller's own portal user with a GSP (einvoice-credentials.ts); a missing one fails the document visibly.
     const provider = given ?? (await sellerEinvoiceProvider(db, doc.manufacturerId, body.seller.gstin ?? ''));
-    const r = await provider.generate(einvoiceJson(body));
+    const r = await provider.generate(einvoiceJson(body)).catch(async (err: unknown) => {
+      // 2150 Duplicate IRN for this very document: the IRP registered it on an earlier try whose answer was lost
+      // or whose shipment rolled back (a refused e-way bill): its record is read back, not registered twice.
+      const held =
+        err instanceof IrpError && err.code === '2150' && provider.find ? await provider.find(expected) : null;
+      if (!held) throw err;
+      return held;
+    });
     if (r.irn !== expected) throw new IrpError('IRN', `The IRN returned (${r.irn}) is not this document's.`);
     await db
       .update(taxDocuments)
@@ -52,6 +60,42 @@ export async function registerEinvoice(db: Db, documentId: string, given?: Einvo
       .where(eq(taxDocuments.id, doc.id));
     if (retry) throw err;
   }
+}
+
+/**
+ * An e-invoicing seller's invoice is an invoice only with its IRN (CGST Rule 48(4) and (5)), so the goods do not
+ * leave (no "Shipped", no e-way bill) before it: registers `invoice` on the IRP now, inside the shipping
+ * transaction, and answers it registered. A refusal, or an IRP that cannot be reached, stops the shipment (409)
+ * with a message that says why and what to do; the transaction rolls back, so nothing is half shipped. Documents
+ * outside e-invoicing (not applicable) pass as they are.
+ */
+export async function irnBeforeDispatch(
+  tx: Db,
+  invoice: TaxDocumentRow,
+  given?: EinvoiceProvider,
+): Promise<TaxDocumentRow> {
+  if (invoice.einvoiceStatus === 'not_applicable' || invoice.einvoiceStatus === 'registered') return invoice;
+  if (invoice.einvoiceStatus === 'failed') {
+    await tx.update(taxDocuments).set({ einvoiceStatus: 'pending' }).where(eq(taxDocuments.id, invoice.id));
+  }
+  try {
+    await registerEinvoice(tx, invoice.id, given);
+  } catch (err) {
+    throw conflict(
+      `Invoice ${invoice.number} could not be registered on the e-invoice portal yet (${(err as Error).message}). ` +
+        'An e-invoicing seller ships only with the IRN: the order is not marked shipped and no e-way bill is made. ' +
+        'Try again in a few minutes.',
+    );
+  }
+  const [now] = await tx.select().from(taxDocuments).where(eq(taxDocuments.id, invoice.id));
+  if (now?.einvoiceStatus !== 'registered') {
+    throw conflict(
+      `Invoice ${invoice.number} was not registered on the e-invoice portal (${now?.einvoiceError ?? 'no reason given'}). ` +
+        'An e-invoicing seller ships only with the IRN: the order is not marked shipped and no e-way bill is made. ' +
+        'Correct what the message names and mark it shipped again.',
+    );
+  }
+  return now;
 }
 
 /** The seller sends a failed document again (after fixing what the portal refused, e.g. a prefix). */

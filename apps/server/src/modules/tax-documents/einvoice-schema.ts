@@ -1,9 +1,13 @@
+import { GST_RATES_IN_FORCE } from '@ub/shared';
+
 /**
  * JSON Schema of the e-invoice (INV-01, version 1.1), written from the schema the government notified and
  * publishes on the e-invoice portal (einvoice1.gst.gov.in, "e-Invoice JSON Schema", Version 1.1; the same
  * document as the CBIC notification of the INV-01 schema): the sections, required fields, lengths, patterns and
- * enumerations of what this product sends. Optional sections it never fills (PayDtls, RefDtls, AddlDocDtls,
- * ExpDtls, EwbDtls) are left out. The local IRP simulator validates against it, as the portal does.
+ * enumerations of what this product sends. Optional sections it never fills (PayDtls, AddlDocDtls, ExpDtls,
+ * EwbDtls) are left out. The local IRP simulator validates against it, as the portal does. The published schema
+ * types `GstRt` as a number from 0 to 999.999 and the IRP checks it against its rate master: here the master is
+ * the rates in force (GST_RATES_IN_FORCE in @ub/shared, 40 % included since 22 September 2025).
  */
 const gstin = { type: 'string', pattern: '^[0-9]{2}[0-9A-Z]{13}$' };
 const stcd = { type: 'string', minLength: 1, maxLength: 2, pattern: '^(?!0+$)([0-9]{1,2})$' };
@@ -92,7 +96,7 @@ export const EINVOICE_SCHEMA = {
           Discount: amount,
           PreTaxVal: amount,
           AssAmt: amount,
-          GstRt: { enum: [0, 0.1, 0.25, 1, 1.5, 3, 5, 6, 7.5, 12, 18, 28] },
+          GstRt: { type: 'number', enum: GST_RATES_IN_FORCE.map((r) => r.rate) },
           IgstAmt: amount,
           CgstAmt: amount,
           SgstAmt: amount,
@@ -104,6 +108,25 @@ export const EINVOICE_SCHEMA = {
           StateCesNonAdvlAmt: amount,
           OthChrg: amount,
           TotItemVal: amount,
+        },
+      },
+    },
+    RefDtls: {
+      type: 'object',
+      properties: {
+        InvRm: text(3, 100),
+        PrecDocDtls: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            required: ['InvNo', 'InvDt'],
+            properties: {
+              InvNo: { type: 'string', minLength: 1, maxLength: 16, pattern: '^[1-9a-zA-Z]{1}[0-9a-zA-Z/-]{1,15}$' },
+              InvDt: { type: 'string', pattern: '^[0-3][0-9]/[0-1][0-9]/[2][0][1-9][0-9]$' },
+              OthRefNo: text(1, 20),
+            },
+          },
         },
       },
     },

@@ -1,3 +1,5 @@
+import { canonicalStateName } from '@ub/shared';
+import { DEMO_PLATFORM_GSTIN } from '../../config.ts';
 import type { FrozenDocument } from './types.ts';
 
 /**
@@ -16,7 +18,35 @@ const addr1 = (text: string) => (text.length >= 3 ? text.slice(0, 100) : `${text
 
 export const EINVOICE_DOC_TYPE = { invoice: 'INV', credit_note: 'CRN', debit_note: 'DBN' } as const;
 
-export function einvoiceJson(doc: FrozenDocument) {
+/**
+ * The place (city or town) of a one-line address, as the schema's `Loc` and the e-way bill's `fromPlace` want it:
+ * the last comma-separated part that is neither the PIN code nor the state. "Unit 4, Saki Vihar Road, Powai,
+ * Mumbai, Maharashtra 400072" is Mumbai. Falls back to the state name when the address names no place.
+ */
+export function placeOf(address: string, stateName: string): string {
+  const parts = address
+    .split(',')
+    .map((p) => p.replace(/\b[1-9]\d{5}\b/g, '').trim())
+    .filter((p) => p.length > 0);
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const part = parts[i] as string;
+    const isState = canonicalStateName(part) !== undefined || part.toLowerCase() === stateName.toLowerCase();
+    if (!isState && /[A-Za-z]{3}/.test(part)) return part.slice(0, 50);
+  }
+  return (stateName || 'India').slice(0, 50);
+}
+
+/**
+ * The e-commerce operator's GSTIN for `EcmGstin` (every order here is a supply through the platform, CGST Act
+ * s.52): PLATFORM_GSTIN, or outside production the demo one, as config.ts reads it; null leaves it out.
+ */
+export function operatorGstin(env: NodeJS.ProcessEnv = process.env): string | null {
+  const set = (env.PLATFORM_GSTIN ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '');
+  if (set) return set;
+  return env.NODE_ENV === 'production' ? null : DEMO_PLATFORM_GSTIN;
+}
+
+export function einvoiceJson(doc: FrozenDocument, ecmGstin: string | null = operatorGstin()) {
   const seller = doc.seller;
   const buyer = doc.buyer;
   const items = doc.lines.map((l, i) => {
@@ -48,13 +78,19 @@ export function einvoiceJson(doc: FrozenDocument) {
   });
   return {
     Version: '1.1',
-    TranDtls: { TaxSch: 'GST', SupTyp: buyer.gstin ? 'B2B' : 'B2C', RegRev: 'N', IgstOnIntra: 'N' },
+    TranDtls: {
+      TaxSch: 'GST',
+      SupTyp: buyer.gstin ? 'B2B' : 'B2C',
+      RegRev: 'N',
+      ...(ecmGstin ? { EcmGstin: ecmGstin } : {}),
+      IgstOnIntra: 'N',
+    },
     DocDtls: { Typ: EINVOICE_DOC_TYPE[doc.kind], No: doc.number, Dt: ddmmyyyy(doc.issuedAt) },
     SellerDtls: {
       Gstin: seller.gstin ?? '',
       LglNm: seller.name.slice(0, 100),
       Addr1: addr1(seller.address),
-      Loc: (seller.stateName || 'India').slice(0, 50),
+      Loc: placeOf(seller.address, seller.stateName),
       Pin: pin(seller.address),
       Stcd: seller.stateCode,
     },
@@ -70,7 +106,7 @@ export function einvoiceJson(doc: FrozenDocument) {
     DispDtls: {
       Nm: seller.name.slice(0, 100),
       Addr1: addr1(seller.address),
-      Loc: (seller.stateName || 'India').slice(0, 50),
+      Loc: placeOf(seller.address, seller.stateName),
       Pin: pin(seller.address),
       Stcd: seller.stateCode,
     },
@@ -83,6 +119,10 @@ export function einvoiceJson(doc: FrozenDocument) {
       Stcd: doc.shipTo.stateCode,
     },
     ItemList: items,
+    // A credit or debit note names the invoice it adjusts (RefDtls.PrecDocDtls, as the IRP asks of CRN and DBN).
+    ...(doc.invoice
+      ? { RefDtls: { PrecDocDtls: [{ InvNo: doc.invoice.number, InvDt: ddmmyyyy(doc.invoice.date) }] } }
+      : {}),
     ValDtls: {
       AssVal: rupees(doc.totals.taxablePaise),
       CgstVal: rupees(doc.totals.cgstPaise),

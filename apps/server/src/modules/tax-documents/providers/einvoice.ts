@@ -33,6 +33,8 @@ export class IrpError extends Error {
 export interface EinvoiceProvider {
   readonly name: string;
   generate(payload: unknown): Promise<IrnResult>;
+  /** The IRP's record of an IRN already registered (NIC's Get e-Invoice by IRN), or null when it holds none. */
+  find?(irn: string): Promise<IrnResult | null>;
   cancel(irn: string, reason: '1' | '2' | '3' | '4', remark: string): Promise<{ cancelledAt: Date }>;
 }
 
@@ -64,7 +66,7 @@ interface Payload {
   DocDtls: { Typ: string; No: string; Dt: string };
   SellerDtls: { Gstin: string };
   BuyerDtls: { Gstin: string };
-  ItemList: Array<{ HsnCd: string }>;
+  ItemList: Array<{ HsnCd: string; AssAmt: number }>;
   ValDtls: { TotInvVal: number };
 }
 
@@ -72,7 +74,7 @@ interface Payload {
 export class LocalIrp implements EinvoiceProvider {
   readonly name = 'local';
   private readonly validate = new Ajv({ allErrors: true, strict: false }).compile(EINVOICE_SCHEMA);
-  private readonly registered = new Map<string, { ackDate: Date; cancelled: boolean }>();
+  private readonly registered = new Map<string, { ackDate: Date; cancelled: boolean; result: IrnResult }>();
   readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
   constructor(private readonly clock: () => Date = () => new Date()) {}
@@ -89,7 +91,6 @@ export class LocalIrp implements EinvoiceProvider {
     const irn = irnOf(p.SellerDtls.Gstin, fyOfDocDate(p.DocDtls.Dt), p.DocDtls.Typ, p.DocDtls.No);
     if (this.registered.has(irn)) throw new IrpError('2150', 'Duplicate IRN');
     const ackDate = this.clock();
-    this.registered.set(irn, { ackDate, cancelled: false });
     const signedQrCode = signJws(
       {
         data: JSON.stringify({
@@ -100,7 +101,11 @@ export class LocalIrp implements EinvoiceProvider {
           DocDt: p.DocDtls.Dt,
           TotInvVal: p.ValDtls.TotInvVal,
           ItemCnt: p.ItemList.length,
-          MainHsnCode: p.ItemList[0]?.HsnCd,
+          // The IRP's MainHsnCode: the HSN of the item of the highest taxable value (the first of equals).
+          MainHsnCode: p.ItemList.reduce(
+            (a, b) => (b.AssAmt > a.AssAmt ? b : a),
+            p.ItemList[0] ?? { HsnCd: '', AssAmt: 0 },
+          ).HsnCd,
           Irn: irn,
           IrnDt: istStamp(ackDate),
         }),
@@ -108,7 +113,13 @@ export class LocalIrp implements EinvoiceProvider {
       },
       this.keys.privateKey,
     );
-    return { irn, ackNo: `1${String(randomInt(10 ** 13)).padStart(14, '0')}`, ackDate, signedQrCode };
+    const result = { irn, ackNo: `1${String(randomInt(10 ** 13)).padStart(14, '0')}`, ackDate, signedQrCode };
+    this.registered.set(irn, { ackDate, cancelled: false, result });
+    return result;
+  }
+
+  async find(irn: string) {
+    return this.registered.get(irn)?.result ?? null;
   }
 
   async cancel(irn: string) {
@@ -150,7 +161,7 @@ export class GspEinvoiceProvider implements EinvoiceProvider {
   private token: { value: string; until: number } | undefined;
   constructor(private readonly o: GspOptions) {}
 
-  private async call<T>(path: string, body: unknown, withToken: boolean): Promise<T> {
+  private async call<T>(path: string, body: unknown, withToken: boolean, method = 'POST'): Promise<T> {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       client_id: this.o.clientId,
@@ -162,9 +173,9 @@ export class GspEinvoiceProvider implements EinvoiceProvider {
     let res: Response;
     try {
       res = await (this.o.fetch ?? fetch)(`${this.o.baseUrl}${path}`, {
-        method: 'POST',
+        method,
         headers,
-        body: JSON.stringify(body),
+        ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
         signal: AbortSignal.timeout(20_000),
       });
     } catch (err) {
@@ -206,6 +217,27 @@ export class GspEinvoiceProvider implements EinvoiceProvider {
       ackDate: new Date(`${d.AckDt.replace(' ', 'T')}+05:30`),
       signedQrCode: d.SignedQRCode,
     };
+  }
+
+  /** GET /eicore/v1.03/Invoice/irn/{irn}: the IRP's record of a registered IRN (after a 2150 Duplicate IRN). */
+  async find(irn: string): Promise<IrnResult | null> {
+    try {
+      const d = await this.call<{ AckNo: string | number; AckDt: string; Irn: string; SignedQRCode: string }>(
+        `/eicore/v1.03/Invoice/irn/${encodeURIComponent(irn)}`,
+        undefined,
+        true,
+        'GET',
+      );
+      return {
+        irn: d.Irn,
+        ackNo: String(d.AckNo),
+        ackDate: new Date(`${d.AckDt.replace(' ', 'T')}+05:30`),
+        signedQrCode: d.SignedQRCode,
+      };
+    } catch (err) {
+      if (err instanceof IrpError && !err.retryable) return null;
+      throw err;
+    }
   }
 
   async cancel(irn: string, reason: '1' | '2' | '3' | '4', remark: string) {
