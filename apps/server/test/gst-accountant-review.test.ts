@@ -12,6 +12,7 @@ import { buyers } from '../src/db/schema/index.ts';
 import { transaction } from '../src/lib/transaction.ts';
 import { issueCommissionInvoiceInTx, platformOf } from '../src/modules/money/commission-invoice.ts';
 import { issueCreditNote, nextTaxNumber } from '../src/modules/tax-documents/commands.ts';
+import { gstr1 } from '../src/modules/tax-documents/gstr1.ts';
 import { einvoiceJson } from '../src/modules/tax-documents/einvoice.ts';
 import { EINVOICE_SCHEMA } from '../src/modules/tax-documents/einvoice-schema.ts';
 import { LocalIrp } from '../src/modules/tax-documents/providers/einvoice.ts';
@@ -329,5 +330,39 @@ describe('e-invoice (INV-01)', () => {
     expect(order).toEqual({ status: 'processing', invoice_number: null });
     const bills = await t.database.query('select 1 from eway_bills where order_id = $1', [orderId]);
     expect(bills).toHaveLength(0);
+  });
+});
+
+describe('GSTR-1 HSN summary', () => {
+  it('trims descriptions to GSTN’s 30 characters at a word, with no trailing space, and leaves out rows that net to zero', async () => {
+    const s = await tradeSetup(t.app, {
+      name: 'Heavy duty jute sacks for the grain store',
+      price: '100.00',
+      moq: 1,
+      gstPercentage: '5',
+      hsnCode: '63051040',
+    });
+    await shipped(s, 'Karnataka', 10);
+    // LED drivers shipped and cancelled in the same month: their HSN row nets to zero.
+    const led = await createProduct(t.app.db, s.seller.manufacturer.id, {
+      name: 'LED driver',
+      price: '200.00',
+      moq: 1,
+      stock: 100,
+      gstPercentage: '18',
+      hsnCode: '85044030',
+    });
+    const { id } = await shipped({ ...s, product: led }, 'Karnataka', 5);
+    const cancelled = await setStatus(t.app, s.seller.token, id, { status: 'cancelled', reason: 'Returned' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const month = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
+    const r = await gstr1(t.app.db, s.seller.manufacturer.id, month, null);
+    expect(r.hsn.hsn_b2b).toEqual([
+      expect.objectContaining({ num: 1, hsn_sc: '63051040', desc: 'Heavy duty jute sacks for the', qty: 10 }),
+    ]);
+    for (const h of [...r.hsn.hsn_b2b, ...r.hsn.hsn_b2c]) {
+      expect(h.desc).toBe(h.desc.trim());
+      expect(h.desc.length).toBeLessThanOrEqual(30);
+    }
   });
 });

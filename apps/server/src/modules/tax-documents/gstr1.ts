@@ -133,6 +133,24 @@ interface HsnRow {
 
 type Doc = TaxDocumentRow & { body: FrozenDocument };
 
+/**
+ * GSTN takes at most 30 characters of description per HSN summary row (GSTR-1 Table 12, the offline tool's and
+ * the API's `desc`). The line's description is cut there at a word where one ends in the last half, spaces
+ * collapsed and trimmed, so no row carries a broken trailing space.
+ */
+export const HSN_DESC_MAX = 30;
+export function hsnDescription(text: string): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= HSN_DESC_MAX) return clean;
+  const cut = clean.slice(0, HSN_DESC_MAX + 1);
+  const space = cut.lastIndexOf(' ');
+  return (space >= HSN_DESC_MAX / 2 ? cut.slice(0, space) : clean.slice(0, HSN_DESC_MAX)).replace(/[\s,;:.-]+$/, '');
+}
+
+/** An HSN row every figure of which nets to zero (goods sold and returned in the month) is not reported. */
+const reportable = (h: HsnRow) => h.qty !== 0 || h.txval !== 0 || h.iamt !== 0 || h.camt !== 0 || h.samt !== 0;
+const hsnRows = (rows: Iterable<HsnRow>) => [...rows].filter(reportable).map((h, i) => ({ ...h, num: i + 1 }));
+
 /** Whether an invoice (or the invoice a note adjusts) is B2C large. */
 function isB2cl(invoice: FrozenDocument) {
   return (
@@ -225,7 +243,7 @@ export async function gstr1(
       const row = table.get(key) ?? {
         num: table.size + 1,
         hsn_sc: l.hsn,
-        desc: l.description.slice(0, 30),
+        desc: hsnDescription(l.description),
         uqc: l.uqc,
         qty: 0,
         rt: l.gstRate,
@@ -319,7 +337,7 @@ export async function gstr1(
     b2cs: [...b2cs.values()],
     cdnr: [...cdnr.entries()].map(([ctin, nt]) => ({ ctin, nt })),
     cdnur,
-    hsn: { hsn_b2b: [...hsn.b2b.values()], hsn_b2c: [...hsn.b2c.values()] },
+    hsn: { hsn_b2b: hsnRows(hsn.b2b.values()), hsn_b2c: hsnRows(hsn.b2c.values()) },
     doc_issue: {
       doc_det: [
         series('invoice', 1, 'Invoices for outward supply'),
