@@ -1,6 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { useT } from '../lib/i18n.tsx';
+import { pageKey, useFocusHeadingOnNavigation } from './route-focus.ts';
 
 export const PRODUCT_NAME = 'Udyog Bazaar';
 /** The landing page's title, as index.html serves it. */
@@ -27,5 +28,6 @@ export function TitledOutlet() {
   useLayoutEffect(() => {
     document.title = documentTitle(title);
   }, [title]);
+  useFocusHeadingOnNavigation(pageKey(matches));
   return <Outlet />;
 }

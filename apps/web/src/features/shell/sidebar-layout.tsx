@@ -1,9 +1,14 @@
 import { SIDEBAR } from '@ub/shared/constants';
 import { type LucideIcon, Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
+import { MAIN_ID, SkipLink } from '../../components/skip-link.tsx';
 import { translateMessage, useT } from '../../lib/i18n.tsx';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
+
+/** From Tailwind's `lg` the sidebar is always shown; below it, it is a drawer. */
+const DESKTOP = '(min-width: 1024px)';
 
 export interface NavItem {
   to: string;
@@ -36,9 +41,32 @@ export function SidebarLayout({
   const [collapsed, setCollapsed] = useState(false);
   const [drawer, setDrawer] = useState(false);
   const width = collapsed ? `${SIDEBAR.collapsedPercent}%` : `${SIDEBAR.widthPercent}%`;
+  const desktop = useMediaQuery(DESKTOP);
+  // A closed drawer is off screen: inert, it keeps no Tab stops and nothing in it is read out.
+  const hidden = !desktop && !drawer;
+  const opener = useRef<HTMLButtonElement>(null);
+  const closer = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  const aside = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (drawer) closer.current?.focus();
+    // Closed, the drawer is inert: focus left inside it (or dropped to the page) goes back to the menu button.
+    else if (
+      wasOpen.current &&
+      (document.activeElement === document.body || aside.current?.contains(document.activeElement))
+    )
+      opener.current?.focus();
+    wasOpen.current = drawer;
+  }, [drawer]);
   return (
     <div className="flex min-h-screen">
+      <SkipLink />
       <aside
+        ref={aside}
+        inert={hidden}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && drawer) setDrawer(false);
+        }}
         style={{ ['--sidebar-w' as string]: width }}
         className={`fixed inset-y-0 left-0 z-40 w-64 shrink-0 bg-slate-900 text-slate-100 transition-[width,transform] motion-reduce:transition-none lg:sticky lg:top-0 lg:h-screen lg:w-[var(--sidebar-w)] lg:min-w-16 ${drawer ? 'translate-x-0' : '-translate-x-full lg:translate-x-0'}`}
         aria-label={title}
@@ -64,6 +92,7 @@ export function SidebarLayout({
             )}
           </button>
           <button
+            ref={closer}
             type="button"
             onClick={() => setDrawer(false)}
             className="rounded-md p-1.5 text-slate-300 hover:bg-slate-800 hover:text-white lg:hidden"
@@ -100,7 +129,9 @@ export function SidebarLayout({
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-16 items-center justify-between gap-2 border-b border-slate-200 bg-white px-4">
           <button
+            ref={opener}
             type="button"
+            aria-expanded={drawer}
             onClick={() => setDrawer(true)}
             className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
             aria-label={t('landing.header.openMenu')}
@@ -109,7 +140,7 @@ export function SidebarLayout({
           </button>
           <div className="ml-auto flex items-center gap-2">{topBar}</div>
         </header>
-        <main className="min-w-0 flex-1 p-4 sm:p-6">
+        <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none sm:p-6">
           {banner}
           <Outlet />
         </main>

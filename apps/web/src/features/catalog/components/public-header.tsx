@@ -1,6 +1,7 @@
 import { Link, NavLink } from 'react-router';
 import { LanguageSwitch } from '../../../app/language-switch.tsx';
 import { BrandMark } from '../../../components/brand-mark.tsx';
+import { MAIN_ID, SkipLink } from '../../../components/skip-link.tsx';
 import { useT } from '../../../lib/i18n.tsx';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
@@ -51,8 +52,13 @@ export function PublicFrame({ children }: { children: React.ReactNode }) {
   const t = useT();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
+      <SkipLink />
       <PublicHeader />
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
+      <main
+        id={MAIN_ID}
+        tabIndex={-1}
+        className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8"
+      >
         {children}
       </main>
       <footer className="border-t border-slate-200 bg-white py-4 text-center text-xs text-slate-500">
