@@ -136,7 +136,7 @@ test('a visitor finds a product, registers as a buyer, posts a requirement two s
   await expect(rowB).toContainText('Fastest');
   await page.getByRole('button', { name: `Accept ${a.seller.companyName}'s quote` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Accept quote' }).click();
-  const toRfq = page.getByRole('link', { name: 'Open the RFQ and confirm your order' });
+  const toRfq = page.getByRole('link', { name: 'Open the RFQ', exact: true });
   await expect(toRfq).toBeVisible();
   await expect(rowB).toContainText('Closed');
   const rfqId = (await toRfq.getAttribute('href'))?.split('/').pop() as string;
