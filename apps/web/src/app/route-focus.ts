@@ -14,9 +14,12 @@ export function pageKey(matches: UIMatch[]): string {
   return page ? `${page.id} ${page.pathname}` : (matches.at(-1)?.pathname ?? '');
 }
 
-function focusHeading(heading: HTMLElement) {
-  // A dialog the new page opened (a record) keeps the focus it took.
-  if (document.activeElement?.closest('dialog[open]')) return;
+function focusHeading(heading: HTMLElement, before: Element | null) {
+  const now = document.activeElement;
+  // A dialog the new page opened (a record) keeps the focus it took, and so does a field the person went to while
+  // the page loaded: focus moves only from where the navigation left it (the link, or nowhere).
+  if (now?.closest('dialog[open]')) return;
+  if (now && now !== before && now !== document.body) return;
   if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
   heading.classList.add('outline-none');
   heading.focus();
@@ -34,10 +37,11 @@ export function useFocusHeadingOnNavigation(key: string) {
       first.current = false;
       return;
     }
+    const before = document.activeElement;
     const find = () => document.querySelector<HTMLElement>('main h1');
     const now = find();
     if (now) {
-      focusHeading(now);
+      focusHeading(now, before);
       return;
     }
     // The page is still loading (its code, its data): wait for its heading.
@@ -45,7 +49,7 @@ export function useFocusHeadingOnNavigation(key: string) {
       const heading = find();
       if (!heading) return;
       stop();
-      focusHeading(heading);
+      focusHeading(heading, before);
     });
     const timer = setTimeout(() => stop(), WAIT_MS);
     const stop = () => {
