@@ -168,17 +168,22 @@ const configSchema = z
      * Graph, JSON-LD and e-mails are built from it, never from the Host header a client sends. Required in
      * production; elsewhere http://localhost:<PORT>.
      */
-    PUBLIC_URL: z
-      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-      .superRefine((v, ctx) => {
-        const u = new URL(v);
-        if (u.pathname !== '/' || u.search || u.hash || u.username || u.password) {
-          ctx.addIssue({ code: 'custom', message: `must be an origin only (scheme, host and port), like ${u.origin}` });
-        }
-      })
-      .transform((v) => new URL(v).origin)
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
+    PUBLIC_URL: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+        .superRefine((v, ctx) => {
+          const u = new URL(v);
+          if (u.pathname !== '/' || u.search || u.hash || u.username || u.password) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `must be an origin only (scheme, host and port), like ${u.origin}`,
+            });
+          }
+        })
+        .transform((v) => new URL(v).origin)
+        .optional(),
+    ),
     SEED_DEMO: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Each stored lead from the landing page is also sent here (a CRM, a spreadsheet script), in the background. */
