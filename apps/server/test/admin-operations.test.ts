@@ -104,14 +104,18 @@ describe('admin trade oversight', () => {
 
     const url = `/api/admin/settlements/${s.id}/mark-paid`;
     expect((await call(t.app, 'POST', url, { token, body: { reference: '  ' } })).statusCode).toBe(400);
-    const paid = await call(t.app, 'POST', url, { token, body: { reference: 'UTR123456789' } });
-    expect(paid.json()).toMatchObject({ status: 'paid', reference: 'UTR123456789' });
-    expect((await call(t.app, 'POST', url, { token, body: { reference: 'again' } })).statusCode).toBe(409);
+    // A UTR is checked by its format (IMPS/UPI 12 digits, NEFT 16, RTGS 22): "abc" was once accepted.
+    const abc = await call(t.app, 'POST', url, { token, body: { reference: 'abc' } });
+    expect(abc.statusCode).toBe(400);
+    expect(abc.json().fields.reference).toMatch(/12 digits for IMPS/);
+    const paid = await call(t.app, 'POST', url, { token, body: { reference: 'hdfcn52026112401' } });
+    expect(paid.json()).toMatchObject({ status: 'paid', reference: 'HDFCN52026112401' });
+    expect((await call(t.app, 'POST', url, { token, body: { reference: '123456789012' } })).statusCode).toBe(409);
     const [n] = await t.database.query<{ type: string; message: string }>(
       `select type, message from notifications where user_id = $1 and type = 'settlement_paid'`,
       [x.seller.user.id],
     );
-    expect(n?.message).toContain('UTR123456789');
+    expect(n?.message).toContain('HDFCN52026112401');
   });
 
   it('keeps lead status and notes, and moves disputes on until resolved', async () => {

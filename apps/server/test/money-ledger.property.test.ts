@@ -196,7 +196,10 @@ describe('the ledger over random histories', () => {
                   `select id from settlements where manufacturer_id = $1 and status = 'pending'`,
                   [mid],
                 );
-                for (const d of due) await markPayoutPaid(deps, admin.user.id, d.id, `UTR${d.id.slice(0, 8)}`);
+                for (const d of due) {
+                  const utr = `HDFC${d.id.replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+                  await markPayoutPaid(deps, admin.user.id, d.id, utr);
+                }
                 break;
               }
               case 'refundsPaid': {

@@ -127,7 +127,7 @@ describe('payments through the test gateway', () => {
     expect(await count(t.database, `journal_entries where order_id = '${s.orderId}'`)).toBe(1);
   });
 
-  it('refuses and flags a captured amount that differs from the amount due', async () => {
+  it('refuses a captured amount that differs from the amount due, and refunds it at once', async () => {
     const s = await paidSetup();
     const { attempt } = await startGateway(s.buyer.token, s.orderId);
     const body = razorpayEventBody('payment.captured', {
@@ -140,7 +140,15 @@ describe('payments through the test gateway', () => {
     const [a] = await t.database.query<{ status: string }>('select status from payment_attempts where id = $1', [
       attempt.id,
     ]);
-    expect(a?.status).toBe('flagged');
+    // Money the order cannot count is never kept: booked as owed back and refunded through the gateway.
+    expect(a?.status).toBe('refunded');
+    const [r] = await t.database.query<{ amount_paise: string }>(
+      'select amount_paise from refunds where attempt_id = $1',
+      [attempt.id],
+    );
+    expect(Number(r?.amount_paise)).toBe(attempt.amountPaise - 100);
+    expect(await count(t.database, `journal_entries where key = 'flagged-refund:${attempt.id}'`)).toBe(1);
+    expect((await checkLedger(t.app.db)).ok).toBe(true);
   });
 
   it('finds a capture whose webhook never came by reconciliation, exactly once', async () => {
@@ -357,7 +365,7 @@ describe('escrow, settlement, payout and refunds', () => {
     expect((await checkLedger(t.app.db)).ok).toBe(true);
   });
 
-  it('refunds a flagged second capture through the gateway that took it, once, and posts it in the ledger', async () => {
+  it('refunds a second capture at once through the gateway that took it, once, and posts it in the ledger', async () => {
     const s = await paidSetup();
     const { token } = await loginAdmin(t.app);
     const { attempt, checkoutUrl } = await startGateway(s.buyer.token, s.orderId);
@@ -375,22 +383,21 @@ describe('escrow, settlement, payout and refunds', () => {
     expect((await webhook(second, 'evt_twice')).json().outcome).toBe('second_capture');
     expect((await webhook(second, 'evt_twice_again')).json().outcome).toBe('duplicate');
     expect(await heldForOrder(t.app.db, s.orderId)).toBe(attempt.amountPaise);
-    const finance = (await call(t.app, 'GET', '/api/admin/finance', { token })).json();
-    const [order] = await t.database.query<{ order_number: string }>('select order_number from orders where id = $1', [
-      s.orderId,
-    ]);
-    const flagged = finance.awaiting.find(
-      (a: { status: string; orderNumber: string }) => a.status === 'flagged' && a.orderNumber === order?.order_number,
+    // Refunded at once, in the capture's own transaction; the admin has nothing left to refund by hand.
+    const [flagged] = await t.database.query<{ id: string; status: string; flagged_paise: string }>(
+      `select id, status, flagged_paise from payment_attempts where provider_payment_id = 'pay_twice'`,
     );
-    expect(flagged.flaggedPaise).toBe(attempt.amountPaise);
-    const refund = await call(t.app, 'POST', `/api/admin/finance/payments/${flagged.id}/refund`, { token, body: {} });
-    expect(refund.statusCode, refund.body).toBe(200);
-    const again = await call(t.app, 'POST', `/api/admin/finance/payments/${flagged.id}/refund`, { token, body: {} });
+    expect(flagged?.status).toBe('refunded');
+    expect(Number(flagged?.flagged_paise)).toBe(attempt.amountPaise);
+    const [pending] = await t.database.query<{ id: string }>('select id from refunds where attempt_id = $1', [
+      flagged?.id,
+    ]);
+    const again = await call(t.app, 'POST', `/api/admin/finance/payments/${flagged?.id}/refund`, { token, body: {} });
     expect(again.statusCode).toBe(409);
     await t.app.jobs.drain();
     const [r] = await t.database.query<{ status: string; amount_paise: string }>(
       'select status, amount_paise from refunds where id = $1',
-      [refund.json().id],
+      [pending?.id],
     );
     expect(r?.status).toBe('processed');
     expect(Number(r?.amount_paise)).toBe(attempt.amountPaise);
@@ -402,10 +409,12 @@ describe('escrow, settlement, payout and refunds', () => {
     expect(await heldForOrder(t.app.db, s.orderId)).toBe(attempt.amountPaise);
     const detailRefundable = await refundableOf(t.app.db, s.orderId);
     expect(detailRefundable.refundable).toBe(attempt.amountPaise);
-    expect(await count(t.database, `journal_entries where key = 'flagged-refund:${flagged.id}'`)).toBe(1);
-    expect(await count(t.database, `audit_log where action = 'refund.flagged_capture'`)).toBe(1);
+    expect(await count(t.database, `journal_entries where key = 'flagged-refund:${flagged?.id}'`)).toBe(1);
+    expect(
+      await count(t.database, `audit_log where action = 'refund.flagged_capture' and entity_id = '${flagged?.id}'`),
+    ).toBe(1);
     const left = (await call(t.app, 'GET', '/api/admin/finance', { token })).json().awaiting;
-    expect(left.map((a: { id: string }) => a.id)).not.toContain(flagged.id);
+    expect(left.map((a: { id: string }) => a.id)).not.toContain(flagged?.id);
     expect((await checkLedger(t.app.db)).ok).toBe(true);
   });
 

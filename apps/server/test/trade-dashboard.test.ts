@@ -7,7 +7,8 @@ import { invoiceOf, splitGst } from '../src/modules/tax-documents/commands.ts';
 import type { FrozenDocument } from '../src/modules/tax-documents/types.ts';
 import { depsOf } from '../src/lib/deps.ts';
 import { markSettlementPaid } from '../src/modules/payments/admin.ts';
-import { generateWeeklySettlements } from '../src/modules/payments/settlements.ts';
+import { platformOf } from '../src/modules/money/commission-invoice.ts';
+import { generateWeeklySettlements } from '../src/modules/payments/admin.ts';
 import { createAdmin } from '../src/seed/factories.ts';
 import { createBuyer, createProduct } from '../src/seed/factories.ts';
 import { call, loginSeller, useTestApp } from './helpers.ts';
@@ -194,7 +195,7 @@ describe('payments', () => {
     expect((await call(t.app, 'GET', '/api/payments', { token: stranger.token })).json().total).toBe(0);
   });
 
-  it('settles delivered, paid orders of past weeks once, and marks the settlement paid', async () => {
+  it('settles delivered, paid orders past their hold once, with one figure everywhere, and marks it paid', async () => {
     const { seller, buyer, product } = await tradeSetup(t.app);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++)
@@ -207,31 +208,39 @@ describe('payments', () => {
       await setStatus(t.app, seller.token, id, { status: 'shipped', carrier: 'DTDC', trackingNumber: 'T1' });
       await setStatus(t.app, seller.token, id, { status: 'delivered' });
     }
-    const nextWeek = new Date(Date.now() + 8 * DAY);
-    const created = await generateWeeklySettlements(t.app.db, {
-      manufacturerId: seller.manufacturer.id,
-      now: nextWeek,
-    });
-    expect(created).toHaveLength(1);
-    expect(created[0]).toMatchObject({ amount: '2360.00', status: 'pending' });
-    expect(created[0]?.settlementNumber).toMatch(/^STL-\d{4}-\d{6}$/);
-    expect(
-      await generateWeeklySettlements(t.app.db, { manufacturerId: seller.manufacturer.id, now: nextWeek }),
-    ).toEqual([]);
-    // This week's payments wait for next week's run.
-    expect(await generateWeeklySettlements(t.app.db, { manufacturerId: seller.manufacturer.id })).toEqual([]);
-
+    await t.database.query(
+      `update order_events set created_at = now() - interval '8 days' where order_id = any($1) and to_status = 'delivered'`,
+      [ids.slice(0, 2)],
+    );
     const { user: admin } = await createAdmin(t.app.db);
-    const paid = await markSettlementPaid(depsOf(t.app), admin.id, created[0]?.id as string, 'UTR998877');
+    const run = () =>
+      generateWeeklySettlements(depsOf(t.app), admin.id, {
+        holdDays: 7,
+        platform: platformOf(t.app.config),
+        manufacturerId: seller.manufacturer.id,
+      });
+    const first = await run();
+    expect(first.created).toBe(1);
+    const id = first.settlementIds[0] as string;
+    const [row] = await t.database.query<{ amount: string; net_paise: string; status: string; n: number }>(
+      `select s.amount, s.net_paise, s.status, (select count(*)::int from seller_earnings e where e.settlement_id = s.id) as n
+         from settlements s where s.id = $1`,
+      [id],
+    );
+    // One figure: the settlement's amount is its statement's net payout, from the two released orders only.
+    expect(row).toMatchObject({ status: 'pending', n: 2 });
+    expect(Math.round(Number(row?.amount) * 100)).toBe(Number(row?.net_paise));
+    expect(Number(row?.net_paise)).toBeGreaterThan(0);
+    expect(Number(row?.net_paise)).toBeLessThan(236_000);
+    expect((await run()).created).toBe(0);
+
+    const paid = await markSettlementPaid(depsOf(t.app), admin.id, id, 'HDFCN52012345678');
     expect(paid.status).toBe('paid');
-    await expect(markSettlementPaid(depsOf(t.app), admin.id, paid.id, 'again')).rejects.toThrow(/already paid/);
+    await expect(markSettlementPaid(depsOf(t.app), admin.id, id, 'HDFCN52012345679')).rejects.toThrow(/already paid/);
     const [p] = await t.database.query<{ id: string }>('select id from payments where order_id = $1', [ids[0]]);
     const detail = (await call(t.app, 'GET', `/api/payments/${p?.id}`, { token: seller.token })).json();
-    expect(detail.settlement).toMatchObject({
-      settlementNumber: paid.settlementNumber,
-      status: 'Paid',
-      amount: '2360.00',
-    });
+    expect(detail.settlement).toMatchObject({ settlementNumber: paid.settlementNumber, status: 'Paid' });
+    expect(detail.settlement.amount).toBe(row?.amount);
   });
 });
 

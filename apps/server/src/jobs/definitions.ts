@@ -134,10 +134,13 @@ export function jobDefinitions(deps: JobDeps): Record<string, JobDefinition> {
     },
     /** Monday 02:00 IST: what is due is released, and each seller's released money is settled. */
     [WEEKLY_SETTLEMENTS]: {
-      async run() {
+      async run(payload) {
+        // The schedule's period end (Monday 00:00 IST): what was released after it waits for next week.
+        const until = typeof payload.until === 'string' ? new Date(payload.until) : undefined;
         const created = await runSettlements(money(), {
           holdDays: deps.config.SETTLEMENT_HOLD_DAYS,
           platform: platformOf(deps.config),
+          ...(until && !Number.isNaN(until.getTime()) ? { until } : {}),
         });
         deps.log.info({ event: 'settlements.generated', created: created.length }, 'weekly settlements generated');
       },

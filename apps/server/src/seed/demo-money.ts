@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { buyers, orderEvents, orders, paymentAttempts, payments, products, users } from '../db/schema/index.ts';
-import { systemClock } from '../lib/deps.ts';
+import { type Deps, systemClock } from '../lib/deps.ts';
 import { transaction } from '../lib/transaction.ts';
 import { captureInTx } from '../modules/money/intake.ts';
 import { platformOf } from '../modules/money/commission-invoice.ts';
@@ -64,35 +64,9 @@ export async function seedMoneyDemo({ app, seller }: DemoContext): Promise<void>
         createdAt,
       }),
     );
-    const [pay] = await db.select().from(payments).where(eq(payments.orderId, order.id));
-    if (!pay) continue;
     const utr = `${String(Date.now()).slice(-9)}${100 + i}`;
-    const [attempt] = await db
-      .insert(paymentAttempts)
-      .values({
-        paymentId: pay.id,
-        orderId: order.id,
-        buyerId: buyer.id,
-        manufacturerId: mid,
-        provider: 'bank_transfer',
-        reference: pay.paymentNumber,
-        amountPaise: toPaise(order.total),
-        status: 'awaiting_confirmation',
-        utr,
-        transferMode: 'IMPS/UPI',
-        createdAt,
-      })
-      .returning();
-    if (!attempt || !p.confirm) continue;
-    await transaction(db, (tx) =>
-      captureInTx(tx, deps, {
-        provider: 'bank_transfer',
-        attemptId: attempt.id,
-        providerPaymentId: utr,
-        amountPaise: attempt.amountPaise,
-        source: 'demo',
-      }),
-    );
+    const paid = await payByBankTransfer(deps, order.id, { utr, at: createdAt, confirm: p.confirm });
+    if (!paid) continue;
     const steps = p.deliveredDaysAgo === null ? ['processing'] : ['processing', 'shipped', 'delivered'];
     let from: 'pending' | 'processing' | 'shipped' = 'pending';
     for (const to of steps as Array<'processing' | 'shipped' | 'delivered'>) {
@@ -112,4 +86,50 @@ export async function seedMoneyDemo({ app, seller }: DemoContext): Promise<void>
   });
   for (const s of settled)
     await markPayoutPaid(deps, null as unknown as string, s.id, `HDFCN52${String(Date.now()).slice(-9)}`);
+}
+
+/**
+ * A demo order paid by bank transfer through the real intake: the attempt with the buyer's UTR, and (`confirm`) the
+ * admin's confirmation at `at`, which captures it into escrow with its ledger entry. False when nothing is payable.
+ */
+export async function payByBankTransfer(
+  deps: Omit<Deps, 'clock'> | Deps,
+  orderId: string,
+  opts: { utr: string; at: Date; confirm: boolean },
+): Promise<boolean> {
+  const { db } = deps;
+  const [pay] = await db.select().from(payments).where(eq(payments.orderId, orderId));
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!pay || !order) return false;
+  const [attempt] = await db
+    .insert(paymentAttempts)
+    .values({
+      paymentId: pay.id,
+      orderId,
+      buyerId: order.buyerId,
+      manufacturerId: order.manufacturerId,
+      provider: 'bank_transfer',
+      reference: pay.paymentNumber,
+      amountPaise: toPaise(order.total),
+      status: 'awaiting_confirmation',
+      utr: opts.utr,
+      transferMode: 'IMPS/UPI',
+      createdAt: opts.at,
+    })
+    .returning();
+  if (!attempt || !opts.confirm) return false;
+  const outcome = await transaction(db, (tx) =>
+    captureInTx(
+      tx,
+      { ...deps, clock: () => opts.at },
+      {
+        provider: 'bank_transfer',
+        attemptId: attempt.id,
+        providerPaymentId: opts.utr,
+        amountPaise: attempt.amountPaise,
+        source: 'demo',
+      },
+    ),
+  );
+  return outcome === 'captured';
 }

@@ -1,21 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import {
-  buyers,
-  disputes,
-  orderEvents,
-  orders,
-  payments,
-  products,
-  rfqOffers,
-  rfqs,
-  settlements,
-} from '../db/schema/index.ts';
+import { buyers, disputes, orderEvents, orders, payments, products, rfqOffers, rfqs } from '../db/schema/index.ts';
 import { nextNumber } from '../modules/trade/common.ts';
 import { insertOrder, type OrderLine } from '../modules/orders/commands.ts';
-import { generateWeeklySettlements } from '../modules/payments/settlements.ts';
+import { platformOf } from '../modules/money/commission-invoice.ts';
+import { markPayoutPaid, runSettlements } from '../modules/money/settlements.ts';
+import { payByBankTransfer } from './demo-money.ts';
 import type { DemoContext } from './demo-context.ts';
 import { createBuyer, createProduct } from './factories.ts';
 import { transaction } from '../lib/transaction.ts';
+import { systemClock } from '../lib/deps.ts';
 
 const DAY = 86_400_000;
 
@@ -109,6 +102,7 @@ export async function seedTradeDemo({ app, seller }: DemoContext): Promise<void>
   const rand = prng(20_260_101);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
   const mid = seller.manufacturer.id;
+  const money = { db, events: app.events, log: app.log, clock: systemClock };
 
   const demoBuyers = [];
   for (const [i, b] of BUYERS.entries()) {
@@ -213,24 +207,30 @@ export async function seedTradeDemo({ app, seller }: DemoContext): Promise<void>
     }
     if (paid) {
       const paidAt = new Date(Math.min(createdAt.getTime() + (0.2 + rand()) * DAY, Date.now() - 3_600_000));
-      await db.update(orders).set({ paymentStatus: 'paid' }).where(eq(orders.id, order.id));
-      await db
-        .update(payments)
-        .set({ status: 'paid', paidAt, reference: `UTR${Math.floor(rand() * 1e12)}` })
-        .where(eq(payments.orderId, order.id));
+      const utr = String(100_000_000_000 + Math.floor(rand() * 899_999_999_999));
+      await payByBankTransfer(money, order.id, { utr, at: paidAt, confirm: true });
     }
   }
 
-  // Replays the weekly settlement run over the past year, so each week gets its own settlement.
+  // Replays the weekly settlement run over the past year with the production engine (release, settlement,
+  // commission invoice, ledger), so each week gets its own settlement; all but the latest reached the seller's bank.
+  const platform = platformOf(app.config);
+  let latest: { id: string; at: Date } | null = null;
   for (let w = 52; w >= 0; w--) {
-    await generateWeeklySettlements(db, { manufacturerId: mid, now: new Date(Date.now() - w * 7 * DAY) });
+    const at = new Date(Date.now() - w * 7 * DAY);
+    if (latest) {
+      const paidAt = new Date(latest.at.getTime() + 3 * DAY);
+      const utr = `HDFCN${String(52_000_000_000 + w * 1_000_003).padStart(11, '0')}`;
+      await markPayoutPaid({ ...money, clock: () => paidAt }, null, latest.id, utr);
+      latest = null;
+    }
+    const made = await runSettlements(
+      { ...money, clock: () => at },
+      { holdDays: app.config.SETTLEMENT_HOLD_DAYS, platform, manufacturerId: mid },
+    );
+    const last = made.at(-1);
+    if (last) latest = { id: last.id, at };
   }
-  // Everything but the latest settlement has already reached the seller's bank.
-  await db.execute(sql`
-    update ${settlements} set status = 'paid', paid_at = period_end::timestamptz + interval '3 days',
-           reference = 'HDFCN' || substr(md5(id::text), 1, 10)
-     where manufacturer_id = ${mid}
-       and period_end < (select max(period_end) from ${settlements} where manufacturer_id = ${mid})`);
 
   const rfqSpecs = [
     { status: 'pending', product: 'Custom Printed Building Blocks', qty: 1000, target: '95.00', offers: [] },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ManufacturerStatus } from '../constants.ts';
 import { calendarDate } from '../dates.ts';
 import { email, requiredText } from './common.ts';
+import { utrField } from './money.ts';
 import { MODERATION_LABELS, MODERATION_STATUSES, type ModerationStatus } from './product.ts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './trade.ts';
 
@@ -150,7 +151,7 @@ export const adminProductsQuery = adminListQuery.extend({
 
 export const adminOrdersQuery = adminListQuery.extend({ status: z.enum(ORDER_STATUSES).optional() });
 export const adminPaymentsQuery = adminListQuery.extend({ status: z.enum(PAYMENT_STATUSES).optional() });
-export const markSettlementPaidSchema = z.object({ reference: requiredText('Payment reference', 100) });
+export const markSettlementPaidSchema = z.object({ reference: utrField });
 
 export const LEAD_STATUSES = ['new', 'contacted', 'converted', 'closed'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];

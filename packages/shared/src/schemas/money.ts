@@ -38,6 +38,23 @@ export type PayStartResponse = z.infer<typeof payStartResponse>;
 
 export const UTR_HELP =
   'Enter the UTR from your bank: 12 digits for IMPS or UPI, 16 characters for NEFT, 22 characters for RTGS.';
+/**
+ * A bank transfer's UTR by its mode (RBI's formats as banks issue them): IMPS and UPI 12 digits; NEFT 16 characters
+ * and RTGS 22, each starting with the sending bank's 4-letter code. Null when it is none of them.
+ */
+export function utrMode(raw: string): { utr: string; mode: 'IMPS/UPI' | 'NEFT' | 'RTGS' } | null {
+  const utr = raw.trim().toUpperCase();
+  if (/^[0-9]{12}$/.test(utr)) return { utr, mode: 'IMPS/UPI' };
+  if (/^[A-Z]{4}[A-Z0-9]{12}$/.test(utr)) return { utr, mode: 'NEFT' };
+  if (/^[A-Z]{4}[A-Z0-9]{18}$/.test(utr)) return { utr, mode: 'RTGS' };
+  return null;
+}
+/** A UTR typed by a person anywhere (buyer's transfer, payout paid, refund paid): checked by format, upper-cased. */
+export const utrField = z
+  .string()
+  .trim()
+  .refine((v) => utrMode(v) !== null, UTR_HELP)
+  .transform((v) => v.toUpperCase());
 export const utrSchema = z.object({ utr: z.string().trim().min(1, UTR_HELP).max(40, UTR_HELP) });
 
 export const payVerifySchema = z.object({
@@ -68,13 +85,7 @@ export type OrderPaymentsView = z.infer<typeof orderPaymentsView>;
 export const rejectPaymentSchema = z.object({
   reason: z.string().trim().min(3, 'Give the buyer a reason.').max(500, 'The reason must be at most 500 characters.'),
 });
-export const payoutUtrSchema = z.object({
-  utr: z
-    .string()
-    .trim()
-    .min(12, 'Enter the UTR of the bank transfer (12 to 22 characters).')
-    .max(22, 'Enter the UTR of the bank transfer (12 to 22 characters).'),
-});
+export const payoutUtrSchema = z.object({ utr: utrField });
 export const refundSchema = z.object({
   amountPaise: z.number().int('Enter the amount in whole paise.').positive('The refund must be more than zero.'),
   reason: z

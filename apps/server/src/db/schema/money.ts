@@ -70,9 +70,8 @@ export const paymentAttempts = pgTable(
   'payment_attempts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'cascade' }),
+    /** The order's pending payment row when the try began; null once that row is gone (the order was cancelled). */
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),

@@ -3,7 +3,7 @@ import { DISPUTE_STATUS_LABELS, DISPUTE_TRANSITIONS, type DisputeStatus } from '
 import { buyers, disputes, manufacturers, orders } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { releaseOrderInTx } from '../money/escrow.ts';
-import { issueRefundInTx, refundableOf } from '../money/refunds.ts';
+import { issueRefundInTx, lockOrder, refundableOf } from '../money/refunds.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
@@ -76,6 +76,10 @@ export async function updateDispute(
   money: { refundPaise?: number | undefined; holdDays?: number } = {},
 ) {
   return transaction(deps.db, async (tx) => {
+    // The order's row first, as every command that may move its money (ADR 0038), then the dispute's.
+    const [peek] = await tx.select({ orderId: disputes.orderId }).from(disputes).where(eq(disputes.id, id));
+    if (!peek) throw notFound('Dispute not found');
+    await lockOrder(tx, peek.orderId);
     const [before] = await tx.select().from(disputes).where(eq(disputes.id, id)).for('update');
     if (!before) throw notFound('Dispute not found');
     if (!DISPUTE_TRANSITIONS[before.status].includes(to)) {

@@ -1,3 +1,4 @@
+import diagnosticsChannel from 'node:diagnostics_channel';
 import { formatInr } from '@ub/shared/format';
 import { and, desc, eq, inArray, lt, gt } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
@@ -5,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { manufacturers, orders, paymentAttempts, payments, webhookEvents } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { buyerLinks, notifyBuyer } from '../buyers/notify.ts';
 import { label, notice, notify } from '../notifications/notify.ts';
@@ -14,26 +15,20 @@ import type { GatewayEvent, PaymentGateway } from '../payments/providers/types.t
 import { WebhookFormatError } from '../payments/providers/razorpay-webhook.ts';
 import { toPaise } from '../trade/common.ts';
 import { post } from './ledger.ts';
-import { issueRefundInTx, markRefundProcessedInTx } from './refunds.ts';
+import { issueRefundInTx, lockOrder, markRefundProcessedInTx, refundFlaggedCaptureInTx } from './refunds.ts';
 import { refunds } from '../../db/schema/index.ts';
 
 type Attempt = typeof paymentAttempts.$inferSelect;
 
-/** UTR formats by transfer mode: IMPS and UPI 12 digits, NEFT 16 and RTGS 22 characters (bank code first). */
-export const UTR_MESSAGE =
-  'Enter the UTR from your bank: 12 digits for IMPS or UPI, 16 characters for NEFT, 22 characters for RTGS.';
-export function utrMode(raw: string): { utr: string; mode: 'IMPS/UPI' | 'NEFT' | 'RTGS' } | null {
-  const utr = raw.trim().toUpperCase();
-  if (/^[0-9]{12}$/.test(utr)) return { utr, mode: 'IMPS/UPI' };
-  if (/^[A-Z]{4}[A-Z0-9]{12}$/.test(utr)) return { utr, mode: 'NEFT' };
-  if (/^[A-Z]{4}[A-Z0-9]{18}$/.test(utr)) return { utr, mode: 'RTGS' };
-  return null;
-}
+/** UTR formats are the shared contract's (packages/shared: utrMode); re-exported for the money module's callers. */
+export { UTR_HELP as UTR_MESSAGE, utrMode } from '@ub/shared';
+import { UTR_HELP as UTR_MESSAGE, utrMode } from '@ub/shared';
 
-/** Test-only fault hook: the fault scenario kills the process right before a capture commits. */
-function crashBeforeCaptureCommit() {
-  if (process.env.FAULT_CRASH_BEFORE_CAPTURE_COMMIT === '1') process.kill(process.pid, 'SIGKILL');
-}
+/**
+ * Published right before a capture's transaction commits (`{ attemptId }`): an observation point, free when nobody
+ * listens. The fault scenario subscribes from its own preload and kills the process there (scripts/faults).
+ */
+const captureBeforeCommit = diagnosticsChannel.channel('ub.money.capture.beforeCommit');
 
 export interface BankAccount {
   name: string;
@@ -189,16 +184,21 @@ export async function captureInTx(
     source: string;
   },
 ): Promise<CaptureOutcome> {
-  const [a] = await tx
-    .select()
-    .from(paymentAttempts)
-    .where(
-      report.attemptId
-        ? eq(paymentAttempts.id, report.attemptId)
-        : eq(paymentAttempts.providerOrderId, report.providerOrderId ?? ''),
-    )
-    .for('update');
-  if (!a) {
+  const which = report.attemptId
+    ? eq(paymentAttempts.id, report.attemptId)
+    : eq(paymentAttempts.providerOrderId, report.providerOrderId ?? '');
+  const [found] = await tx.select({ orderId: paymentAttempts.orderId }).from(paymentAttempts).where(which);
+  // The locks every money command takes, in this order (ADR 0038): the order's row, then the payment try's.
+  const [order] = found
+    ? await tx
+        .select({ o: orders, sellerUserId: manufacturers.userId })
+        .from(orders)
+        .innerJoin(manufacturers, eq(manufacturers.id, orders.manufacturerId))
+        .where(eq(orders.id, found.orderId))
+        .for('update', { of: orders })
+    : [];
+  const [a] = order ? await tx.select().from(paymentAttempts).where(which).for('update') : [];
+  if (!a || !order) {
     deps.log.warn({ event: 'payment.unknown_order', ...report }, 'capture for an order we do not know');
     await notifyAdmins(tx, {
       type: 'admin_money_alert',
@@ -222,24 +222,28 @@ export async function captureInTx(
       .from(paymentAttempts)
       .where(eq(paymentAttempts.providerPaymentId, report.providerPaymentId));
     if (known) return 'duplicate';
-    const reason = `A second payment ${report.providerPaymentId} was captured for this order: refund it.`;
-    await tx.insert(paymentAttempts).values({
-      paymentId: a.paymentId,
-      orderId: a.orderId,
-      buyerId: a.buyerId,
-      manufacturerId: a.manufacturerId,
-      provider: a.provider,
-      reference: `${a.reference}-2`,
-      providerPaymentId: report.providerPaymentId,
-      amountPaise: report.amountPaise,
-      flaggedPaise: report.amountPaise,
-      status: 'flagged',
-      flagReason: reason,
-      method: report.method ?? null,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const reason = `A second payment ${report.providerPaymentId} was captured for this order: refunded.`;
+    const [second] = await tx
+      .insert(paymentAttempts)
+      .values({
+        paymentId: a.paymentId,
+        orderId: a.orderId,
+        buyerId: a.buyerId,
+        manufacturerId: a.manufacturerId,
+        provider: a.provider,
+        reference: `${a.reference}-2`,
+        providerPaymentId: report.providerPaymentId,
+        amountPaise: report.amountPaise,
+        flaggedPaise: report.amountPaise,
+        status: 'flagged',
+        flagReason: reason,
+        method: report.method ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: paymentAttempts.id });
     await flag(tx, a, report.providerPaymentId);
+    if (second) await refundFlaggedCaptureInTx(tx, deps, null, second.id);
     return 'second_capture';
   }
   if (report.amountPaise !== a.amountPaise) {
@@ -266,15 +270,9 @@ export async function captureInTx(
       }),
       link: '/admin/finance',
     });
+    await refundFlaggedCaptureInTx(tx, deps, null, a.id);
     return 'amount_mismatch';
   }
-  const [order] = await tx
-    .select({ o: orders, sellerUserId: manufacturers.userId })
-    .from(orders)
-    .innerJoin(manufacturers, eq(manufacturers.id, orders.manufacturerId))
-    .where(eq(orders.id, a.orderId))
-    .for('update', { of: orders });
-  if (!order) return 'unknown_order';
   const { o } = order;
   if (o.paymentStatus === 'paid') {
     const reason = `The order was already paid by another attempt; payment ${report.providerPaymentId} must be refunded.`;
@@ -289,6 +287,7 @@ export async function captureInTx(
       })
       .where(eq(paymentAttempts.id, a.id));
     await flag(tx, a, report.providerPaymentId);
+    await refundFlaggedCaptureInTx(tx, deps, null, a.id);
     return 'second_capture';
   }
   await tx
@@ -306,16 +305,19 @@ export async function captureInTx(
     a.provider === 'bank_transfer'
       ? `Bank transfer (${a.transferMode ?? 'NEFT'})`
       : (report.method ?? a.provider).toUpperCase();
-  await tx
-    .update(payments)
-    .set({
-      status: 'paid',
-      method: a.provider === 'bank_transfer' ? 'Bank Transfer' : method,
-      reference: a.provider === 'bank_transfer' ? a.utr : report.providerPaymentId,
-      paidAt: now,
-      amount: o.total,
-    })
-    .where(eq(payments.id, a.paymentId));
+  // The pending payment row is gone when the order was cancelled while the buyer was at the checkout.
+  if (a.paymentId) {
+    await tx
+      .update(payments)
+      .set({
+        status: 'paid',
+        method: a.provider === 'bank_transfer' ? 'Bank Transfer' : method,
+        reference: a.provider === 'bank_transfer' ? a.utr : report.providerPaymentId,
+        paidAt: now,
+        amount: o.total,
+      })
+      .where(eq(payments.id, a.paymentId));
+  }
   await post(tx, {
     key: `capture:${a.id}`,
     kind: 'capture',
@@ -348,7 +350,7 @@ export async function captureInTx(
       reasonNotice: label('notify.label.refundReason.unpaidCancelled'),
     });
   }
-  crashBeforeCaptureCommit();
+  if (captureBeforeCommit.hasSubscribers) captureBeforeCommit.publish({ attemptId: a.id });
   return 'captured';
 }
 
@@ -581,7 +583,7 @@ export async function submitUtr(deps: Deps, buyerId: string, attemptId: string, 
       .where(eq(paymentAttempts.id, a.id))
       .returning()
       .catch((err: unknown) => {
-        if ((err as { code?: string }).code === '23505' || String(err).includes('payment_attempts_utr_key')) {
+        if (isUniqueViolation(err, 'payment_attempts_utr_key')) {
           throw conflict('This UTR was already used for another payment.', {
             utr: 'This UTR was already used for another payment.',
           });
@@ -607,6 +609,12 @@ export async function submitUtr(deps: Deps, buyerId: string, attemptId: string, 
 /** The admin found the transfer on the bank statement: it is captured like a gateway payment. */
 export async function confirmBankTransfer(deps: Deps, actorUserId: string, attemptId: string) {
   return transaction(deps.db, async (tx) => {
+    const [peek] = await tx
+      .select({ orderId: paymentAttempts.orderId })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.id, attemptId));
+    if (!peek) throw notFound('Payment not found');
+    await lockOrder(tx, peek.orderId);
     const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
     if (a?.provider !== 'bank_transfer') throw notFound('Payment not found');
     if (a.status !== 'awaiting_confirmation') throw conflict('This bank transfer is not awaiting confirmation.');
@@ -635,6 +643,12 @@ export async function confirmBankTransfer(deps: Deps, actorUserId: string, attem
 /** The admin could not find the transfer: rejected with a reason; buyer and seller are told, the buyer may retry. */
 export async function rejectBankTransfer(deps: Deps, actorUserId: string, attemptId: string, reason: string) {
   return transaction(deps.db, async (tx) => {
+    const [peek] = await tx
+      .select({ orderId: paymentAttempts.orderId })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.id, attemptId));
+    if (!peek) throw notFound('Payment not found');
+    await lockOrder(tx, peek.orderId);
     const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
     if (a?.provider !== 'bank_transfer') throw notFound('Payment not found');
     if (a.status !== 'awaiting_confirmation') throw conflict('This bank transfer is not awaiting confirmation.');

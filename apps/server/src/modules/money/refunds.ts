@@ -81,6 +81,12 @@ export async function withholdingsToReverse(tx: Db, orderId: string, fromSeller:
   };
 }
 
+/** Takes the order's row lock, the first lock of every command that moves the order's money (ADR 0038). */
+export async function lockOrder(tx: Db, orderId: string) {
+  const [o] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!o) throw notFound('Order not found');
+}
+
 /** What is left to refund of an order: captured less every refund issued. */
 export async function refundableOf(db: Db, orderId: string) {
   const [a] = await db
@@ -112,6 +118,9 @@ export async function issueRefundInTx(
     reasonNotice?: NotificationParam;
   },
 ) {
+  // The order's row first (ADR 0038): refunds of one order, its release and its cancellation run one at a time, and
+  // what is refundable and held is read under that lock, so concurrent refunds never add up to more than was paid.
+  await lockOrder(tx, input.orderId);
   const { attempt, refundable } = await refundableOf(tx, input.orderId);
   if (!attempt) return null;
   if (!Number.isSafeInteger(input.amountPaise) || input.amountPaise <= 0) {
@@ -341,61 +350,77 @@ export const issueRefund = (deps: Deps, input: { orderId: string; amountPaise: n
  * refunds payable); the refund goes through the provider that took it (a job; a bank transfer waits for the
  * admin's UTR), and its payment closes the pair. The attempt becomes `refunded`. Audited; a second call refuses.
  */
-export async function refundFlaggedCapture(deps: Deps, actorUserId: string, attemptId: string) {
-  return transaction(deps.db, async (tx) => {
-    const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
-    if (!a) throw notFound('Payment not found');
-    if (a.status !== 'flagged' || !a.flaggedPaise || !a.providerPaymentId) {
-      throw conflict('Only a flagged capture the provider took can be refunded here.');
-    }
-    const now = deps.clock();
-    const [o] = await tx.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, a.orderId));
-    const reason = `Flagged capture refunded: ${a.flagReason ?? 'not counted for the order'}`;
-    const [r] = await tx
-      .insert(refunds)
-      .values({
-        refundNumber: await nextNumber(tx, 'RFD', now),
-        orderId: a.orderId,
-        attemptId: a.id,
-        manufacturerId: a.manufacturerId,
-        buyerId: a.buyerId,
-        provider: a.provider,
-        amountPaise: a.flaggedPaise,
-        reason: reason.slice(0, 500),
-        createdAt: now,
-      })
-      .returning();
-    if (!r) throw new Error('refund insert returned nothing');
-    await tx.update(paymentAttempts).set({ status: 'refunded', updatedAt: now }).where(eq(paymentAttempts.id, a.id));
-    await post(tx, {
-      key: `flagged-refund:${a.id}`,
-      kind: 'flagged_refund',
+export const refundFlaggedCapture = (deps: Deps, actorUserId: string, attemptId: string) =>
+  transaction(deps.db, (tx) => refundFlaggedCaptureInTx(tx, deps, actorUserId, attemptId));
+
+/**
+ * Refunds a flagged capture in `tx`: the capture's own transaction refunds it at once (money the order cannot
+ * count is never kept), and the admin's action remains for a flagged capture from before that.
+ */
+export async function refundFlaggedCaptureInTx(
+  tx: Db,
+  deps: Pick<Deps, 'clock'>,
+  actorUserId: string | null,
+  attemptId: string,
+) {
+  const [peek] = await tx
+    .select({ orderId: paymentAttempts.orderId })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.id, attemptId));
+  if (!peek) throw notFound('Payment not found');
+  await lockOrder(tx, peek.orderId);
+  const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
+  if (!a) throw notFound('Payment not found');
+  if (a.status !== 'flagged' || !a.flaggedPaise || !a.providerPaymentId) {
+    throw conflict('Only a flagged capture the provider took can be refunded here.');
+  }
+  const now = deps.clock();
+  const [o] = await tx.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, a.orderId));
+  const reason = `Flagged capture refunded: ${a.flagReason ?? 'not counted for the order'}`;
+  const [r] = await tx
+    .insert(refunds)
+    .values({
+      refundNumber: await nextNumber(tx, 'RFD', now),
       orderId: a.orderId,
+      attemptId: a.id,
       manufacturerId: a.manufacturerId,
-      memo: `Refund ${r.refundNumber} of flagged payment ${a.providerPaymentId} (order ${o?.orderNumber ?? ''})`,
-      at: now,
-      lines: [
-        { account: 'buyer_payments', amountPaise: a.flaggedPaise },
-        { account: 'refunds_payable', amountPaise: -a.flaggedPaise },
-      ],
-    });
-    if (a.provider !== 'bank_transfer') {
-      await enqueue(tx, REFUND_JOB, { refundId: r.id }, { uniqueKey: `refund:${r.id}`, maxAttempts: 10 });
-    }
-    await audit(tx, {
-      actorUserId,
-      action: 'refund.flagged_capture',
-      entityType: 'payment_attempt',
-      entityId: a.id,
-      reason,
-      before: { status: a.status },
-      after: { status: 'refunded', refundId: r.id, amountPaise: a.flaggedPaise },
-    });
-    await notifyBuyer(tx, a.buyerId, {
-      type: 'refund_update',
-      ...notice('refund.extraPayment', { amount: formatInr(a.flaggedPaise / 100), order: o?.orderNumber ?? '' }),
-      link: buyerLinks.order(a.orderId),
-    });
-    return { id: r.id, refundNumber: r.refundNumber };
+      buyerId: a.buyerId,
+      provider: a.provider,
+      amountPaise: a.flaggedPaise,
+      reason: reason.slice(0, 500),
+      createdAt: now,
+    })
+    .returning();
+  if (!r) throw new Error('refund insert returned nothing');
+  await tx.update(paymentAttempts).set({ status: 'refunded', updatedAt: now }).where(eq(paymentAttempts.id, a.id));
+  await post(tx, {
+    key: `flagged-refund:${a.id}`,
+    kind: 'flagged_refund',
+    orderId: a.orderId,
+    manufacturerId: a.manufacturerId,
+    memo: `Refund ${r.refundNumber} of flagged payment ${a.providerPaymentId} (order ${o?.orderNumber ?? ''})`,
+    at: now,
+    lines: [
+      { account: 'buyer_payments', amountPaise: a.flaggedPaise },
+      { account: 'refunds_payable', amountPaise: -a.flaggedPaise },
+    ],
   });
+  if (a.provider !== 'bank_transfer') {
+    await enqueue(tx, REFUND_JOB, { refundId: r.id }, { uniqueKey: `refund:${r.id}`, maxAttempts: 10 });
+  }
+  await audit(tx, {
+    actorUserId,
+    action: 'refund.flagged_capture',
+    entityType: 'payment_attempt',
+    entityId: a.id,
+    reason,
+    before: { status: a.status },
+    after: { status: 'refunded', refundId: r.id, amountPaise: a.flaggedPaise },
+  });
+  await notifyBuyer(tx, a.buyerId, {
+    type: 'refund_update',
+    ...notice('refund.extraPayment', { amount: formatInr(a.flaggedPaise / 100), order: o?.orderNumber ?? '' }),
+    link: buyerLinks.order(a.orderId),
+  });
+  return { id: r.id, refundNumber: r.refundNumber };
 }

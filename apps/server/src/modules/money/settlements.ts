@@ -1,11 +1,12 @@
 import type { SettlementStatementView } from '@ub/shared';
 import { formatInr } from '@ub/shared/format';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { journalEntries, manufacturers, orders, sellerEarnings, settlements } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { UTR_HELP, utrMode } from '@ub/shared';
 import { transaction } from '../../lib/transaction.ts';
 import { notice, notify } from '../notifications/notify.ts';
 import { fromPaise, nextNumber } from '../trade/common.ts';
@@ -30,8 +31,16 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
  */
 export async function runSettlements(
   deps: Deps,
-  opts: { holdDays: number; platform: PlatformIdentity; manufacturerId?: string; actorUserId?: string | null },
+  opts: {
+    holdDays: number;
+    platform: PlatformIdentity;
+    manufacturerId?: string;
+    actorUserId?: string | null;
+    /** The period's end: lines posted after it wait for the next run (the weekly schedule's slot). Default: now. */
+    until?: Date;
+  },
 ) {
+  const until = opts.until ?? deps.clock();
   await releaseDue(deps, {
     holdDays: opts.holdDays,
     ...(opts.manufacturerId ? { manufacturerId: opts.manufacturerId } : {}),
@@ -42,13 +51,14 @@ export async function runSettlements(
     .where(
       and(
         isNull(sellerEarnings.settlementId),
+        lte(sellerEarnings.postedAt, until),
         opts.manufacturerId ? eq(sellerEarnings.manufacturerId, opts.manufacturerId) : undefined,
       ),
     );
   const created: Array<typeof settlements.$inferSelect> = [];
   for (const s of sellers) {
     const one = await transaction(deps.db, (tx) =>
-      settleSellerInTx(tx, deps, s.id, opts.platform, opts.actorUserId ?? null),
+      settleSellerInTx(tx, deps, s.id, opts.platform, opts.actorUserId ?? null, until),
     );
     if (one) created.push(one);
   }
@@ -61,13 +71,22 @@ async function settleSellerInTx(
   manufacturerId: string,
   platform: PlatformIdentity,
   actorUserId: string | null,
+  until: Date,
 ) {
+  // The seller's row serialises their settlements; a release or a refund committing meanwhile adds a line this run
+  // did not read, which stays for the next run: only the lines summed here are marked settled (by id).
   const [m] = await tx.select().from(manufacturers).where(eq(manufacturers.id, manufacturerId)).for('update');
   if (!m) return null;
   const lines = await tx
     .select()
     .from(sellerEarnings)
-    .where(and(eq(sellerEarnings.manufacturerId, manufacturerId), isNull(sellerEarnings.settlementId)))
+    .where(
+      and(
+        eq(sellerEarnings.manufacturerId, manufacturerId),
+        isNull(sellerEarnings.settlementId),
+        lte(sellerEarnings.postedAt, until),
+      ),
+    )
     .orderBy(asc(sellerEarnings.postedAt));
   if (!lines.length) return null;
   const sum = (k: keyof (typeof lines)[number]) => lines.reduce((s, l) => s + Number(l[k]), 0);
@@ -84,7 +103,7 @@ async function settleSellerInTx(
       settlementNumber: await nextNumber(tx, 'STL', now),
       manufacturerId,
       periodStart: day(first),
-      periodEnd: day(now),
+      periodEnd: day(until),
       amount: fromPaise(net),
       grossPaise: sum('grossPaise'),
       commissionPaise: sum('commissionPaise'),
@@ -100,10 +119,20 @@ async function settleSellerInTx(
     })
     .returning();
   if (!s) throw new Error('settlement insert returned nothing');
-  await tx
+  const marked = await tx
     .update(sellerEarnings)
     .set({ settlementId: s.id })
-    .where(and(eq(sellerEarnings.manufacturerId, manufacturerId), isNull(sellerEarnings.settlementId)));
+    .where(
+      and(
+        inArray(
+          sellerEarnings.id,
+          lines.map((l) => l.id),
+        ),
+        isNull(sellerEarnings.settlementId),
+      ),
+    )
+    .returning({ id: sellerEarnings.id });
+  if (marked.length !== lines.length) throw new Error(`settlement ${s.settlementNumber}: lines changed under the lock`);
   if (invoice) await issueCommissionInvoiceInTx(tx, { settlementId: s.id, ...invoice, platform, at: now });
   await post(tx, {
     key: `settlement:${s.id}`,
@@ -142,7 +171,10 @@ export async function payoutReversals(db: Db, id: string): Promise<number> {
 }
 
 /** The admin paid a settlement by bank transfer and enters the UTR: money leaves the platform; the seller is told. */
-export async function markPayoutPaid(deps: Deps, actorUserId: string | null, id: string, utr: string) {
+export async function markPayoutPaid(deps: Deps, actorUserId: string | null, id: string, rawUtr: string) {
+  const parsed = utrMode(rawUtr);
+  if (!parsed) throw badRequest(UTR_HELP, { reference: UTR_HELP });
+  const utr = parsed.utr;
   return transaction(deps.db, async (tx) => {
     const [s] = await tx.select().from(settlements).where(eq(settlements.id, id)).for('update');
     // Paid by hand while RazorpayX may be paying it too would pay the seller twice: its outcome comes first.

@@ -280,6 +280,11 @@ export async function changeOrderStatus(
   }
   if (to === 'shipped') assertTransportGiven(toPaise(order.total), change.transport);
   return transaction(db, async (tx) => {
+    // The order's row is the first lock every money command takes (ADR 0038): what was read above is read again
+    // under it, so a capture or a refund committed meanwhile is seen (a paid order's cancellation refunds it).
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+    if (!locked || locked.status !== from)
+      throw conflict('This order was changed by someone else. Reload it and try again.');
     const now = clock();
     const patch: Partial<typeof orders.$inferInsert> = { status: to, updatedAt: now };
     let note: string | null = null;
@@ -338,7 +343,7 @@ export async function changeOrderStatus(
       }
       await tx.delete(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')));
       // A paid order cancelled: everything not yet refunded goes back through the provider that took it.
-      if (order.paymentStatus === 'paid') {
+      if (locked.paymentStatus === 'paid') {
         const { refundable } = await refundableOf(tx, order.id);
         if (refundable > 0) {
           await issueRefundInTx(

@@ -35,7 +35,7 @@ export async function listPayments(
         amount: payments.amount,
         status: payments.status,
         paymentDate: payments.createdAt,
-        settled: sql<boolean>`${payments.settlementId} is not null`,
+        settled: sql<boolean>`exists (select 1 from seller_earnings se where se.order_id = ${payments.orderId} and se.kind = 'release' and se.settlement_id is not null)`,
       })
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))

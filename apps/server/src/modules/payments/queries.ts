@@ -1,7 +1,7 @@
 import { PAYMENT_PAGE_SIZE, type PaymentDetail, type PaymentListItem, type PaymentTab } from '@ub/shared';
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { buyers, orders, payments, settlements } from '../../db/schema/index.ts';
+import { buyers, orders, payments, sellerEarnings, settlements } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { containsPattern, searchQuery } from '../../lib/search.ts';
 import { iso } from '../trade/common.ts';
@@ -77,7 +77,9 @@ export async function paymentDetail(db: Db, manufacturerId: string, id: string):
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .innerJoin(buyers, eq(buyers.id, payments.buyerId))
-    .leftJoin(settlements, eq(settlements.id, payments.settlementId))
+    // The order's release is the settlement's line (modules/money/settlements.ts).
+    .leftJoin(sellerEarnings, and(eq(sellerEarnings.orderId, payments.orderId), eq(sellerEarnings.kind, 'release')))
+    .leftJoin(settlements, eq(settlements.id, sellerEarnings.settlementId))
     .where(and(eq(payments.id, id), eq(payments.manufacturerId, manufacturerId)))
     .limit(1);
   if (!row) throw notFound('Payment not found');
