@@ -91,7 +91,7 @@ export function NotificationBell() {
                       {n.link ? (
                         <Link
                           to={n.link}
-                          className="truncate hover:text-brand-700 hover:underline"
+                          className="truncate text-brand-800 underline decoration-brand-200 underline-offset-2 hover:decoration-brand-700"
                           onClick={() => {
                             if (!n.is_read) markRead.mutate(n.id);
                             setOpen(false);

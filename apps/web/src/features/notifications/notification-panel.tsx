@@ -124,7 +124,7 @@ export function NotificationPanel({ open, onClose }: { open: boolean; onClose: (
                           // A real link to the record (Enter, a click, open in a new tab): reading it marks it read.
                           <Link
                             to={n.link}
-                            className="text-left text-sm font-semibold text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline"
+                            className="text-left text-sm font-semibold text-brand-800 underline decoration-brand-200 underline-offset-2 hover:decoration-brand-700"
                             onClick={() => {
                               if (!n.is_read) markRead.mutate(n.id);
                               onClose();

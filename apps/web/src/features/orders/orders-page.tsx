@@ -43,14 +43,17 @@ export default function OrdersPage() {
       id: 'payment',
       header: t('orders.columns.payment'),
       // An unpaid order that was cancelled owes nothing: "Not due", not "Unpaid".
-      cell: (o) =>
-        o.paymentStatus === 'paid' ? (
-          <Badge tone="green">{t('orders.payment.paid')}</Badge>
-        ) : o.status === 'cancelled' ? (
-          <Badge tone="gray">{t('orders.payment.notDue')}</Badge>
-        ) : (
-          <Badge tone="yellow">{t('orders.payment.unpaid')}</Badge>
-        ),
+      cell: (o) => (
+        <span className="whitespace-nowrap">
+          {o.paymentStatus === 'paid' ? (
+            <Badge tone="green">{t('orders.payment.paid')}</Badge>
+          ) : o.status === 'cancelled' ? (
+            <Badge tone="gray">{t('orders.payment.notDue')}</Badge>
+          ) : (
+            <Badge tone="yellow">{t('orders.payment.unpaid')}</Badge>
+          )}
+        </span>
+      ),
     },
     { id: 'total', header: t('common.totals.total'), align: 'right', cell: (o) => formatInr(o.total) },
     {
