@@ -3,7 +3,7 @@
  * its fix.
  */
 import { readFileSync } from 'node:fs';
-import { DEFAULT_GST_RATES, gstHeads, gstStateCodeOf } from '@ub/shared';
+import { DEFAULT_GST_RATES, ewayBillLimitPaise, gstHeads, gstStateCodeOf } from '@ub/shared';
 import { Ajv } from 'ajv';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,9 @@ import { issueCreditNote, nextTaxNumber } from '../src/modules/tax-documents/com
 import { gstr1 } from '../src/modules/tax-documents/gstr1.ts';
 import { einvoiceJson } from '../src/modules/tax-documents/einvoice.ts';
 import { EINVOICE_SCHEMA } from '../src/modules/tax-documents/einvoice-schema.ts';
+import { ewayBillJson } from '../src/modules/tax-documents/eway-bill.ts';
 import { LocalIrp } from '../src/modules/tax-documents/providers/einvoice.ts';
+import { ewayBillProvider, type LocalEwayBillPortal } from '../src/modules/tax-documents/providers/ewaybill.ts';
 import type { FrozenDocument, FrozenLine } from '../src/modules/tax-documents/types.ts';
 import { createProduct, makeGstin } from '../src/seed/factories.ts';
 import { call, createBuyerSession, loginSeller, useTestApp } from './helpers.ts';
@@ -363,6 +365,90 @@ describe('GSTR-1 HSN summary', () => {
     for (const h of [...r.hsn.hsn_b2b, ...r.hsn.hsn_b2c]) {
       expect(h.desc).toBe(h.desc.trim());
       expect(h.desc.length).toBeLessThanOrEqual(30);
+    }
+  });
+});
+
+describe('e-way bill', () => {
+  const transport = {
+    transporterName: 'VRL Logistics',
+    mode: 'road' as const,
+    vehicleNumber: 'MH12AB1234',
+    distanceKm: 840,
+  };
+
+  it('says bill to - ship to (transType 2) when the goods go elsewhere than the billed address, and moves from the city', () => {
+    const bill = (doc: FrozenDocument) => ewayBillJson(doc, transport).billLists[0];
+    expect(bill(frozen(5))).toMatchObject({ transType: 1, fromPlace: 'Mumbai', fromStateCode: 27 });
+    const elsewhere = frozen(5, {
+      shipTo: {
+        address: '44 Residency Road',
+        city: 'Bengaluru',
+        pincode: '560025',
+        stateName: 'Karnataka',
+        stateCode: '29',
+      },
+    });
+    expect(bill(elsewhere)).toMatchObject({ transType: 2, actualToStateCode: 29, toStateCode: 27 });
+    const otherCity = frozen(5, {
+      shipTo: { address: 'MIDC, Chakan', city: 'Chakan', pincode: '410501', stateName: 'Maharashtra', stateCode: '27' },
+    });
+    expect(bill(otherCity)?.transType).toBe(2);
+  });
+
+  it("takes a State's own intra-state limit, by date, and Rs 50,000 across States", async () => {
+    expect(ewayBillLimitPaise('27', '27', '2026-11-20')).toBe(1_00_000_00);
+    expect(ewayBillLimitPaise('27', '27', '2018-03-31')).toBe(50_000_00);
+    expect(ewayBillLimitPaise('27', '29', '2026-11-20')).toBe(50_000_00);
+    expect(ewayBillLimitPaise('29', '29', '2026-11-20')).toBe(50_000_00);
+    // A Rs 88,500 consignment within Maharashtra needs no e-way bill; the same to Karnataka does.
+    const s = await tradeSetup(t.app, { price: '75000.00', moq: 1, gstPercentage: '18', hsnCode: '84818090' });
+    const ship = async (state: string) => {
+      const { id } = (await placeOrder(t.app, s.buyer.token, s.seller.manufacturer.id, s.product.id, 1, state)).json();
+      const res = await setStatus(t.app, s.seller.token, id, {
+        status: 'shipped',
+        carrier: 'VRL Logistics',
+        trackingNumber: 'VRL1',
+        transport,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (await t.database.query('select 1 from eway_bills where order_id = $1', [id])).length;
+    };
+    expect(await ship('Maharashtra')).toBe(0);
+    expect(await ship('Karnataka')).toBe(1);
+  });
+
+  it('refuses to cancel an e-way bill once the goods were delivered (Rule 138(9))', async () => {
+    const saved = process.env.EWAYBILL_PROVIDER;
+    process.env.EWAYBILL_PROVIDER = 'simulator';
+    try {
+      const s = await tradeSetup(t.app, { price: '75000.00', moq: 1, gstPercentage: '18', hsnCode: '84818090' });
+      const { id } = (await placeOrder(t.app, s.buyer.token, s.seller.manufacturer.id, s.product.id, 1)).json();
+      const res = await setStatus(t.app, s.seller.token, id, {
+        status: 'shipped',
+        carrier: 'VRL Logistics',
+        trackingNumber: 'VRL1',
+        transport,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await setStatus(t.app, s.seller.token, id, { status: 'delivered' })).statusCode).toBe(200);
+      const cancel = await call(t.app, 'POST', `/api/orders/${id}/eway-bill/cancel`, {
+        token: s.seller.token,
+        body: { reasonCode: '2', remark: 'Order cancelled' },
+      });
+      expect(cancel.statusCode, cancel.body).toBe(409);
+      expect(cancel.json().error).toMatch(
+        /were delivered: an e-way bill can be cancelled only when the goods were not/,
+      );
+      const [bill] = await t.database.query<{ cancelled_at: Date | null }>(
+        'select cancelled_at from eway_bills where order_id = $1',
+        [id],
+      );
+      expect(bill?.cancelled_at).toBeNull();
+    } finally {
+      (ewayBillProvider({ EWAYBILL_PROVIDER: 'simulator' }) as LocalEwayBillPortal).reset();
+      if (saved === undefined) delete process.env.EWAYBILL_PROVIDER;
+      else process.env.EWAYBILL_PROVIDER = saved;
     }
   });
 });

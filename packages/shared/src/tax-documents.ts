@@ -141,6 +141,34 @@ export const pdfCopyQuery = z.object({
 
 /** An e-way bill is needed when the consignment's value (invoice value, tax included) exceeds Rs 50,000 (Rule 138). */
 export const EWAY_BILL_THRESHOLD_PAISE = 50_000_00;
+
+/**
+ * Intra-state e-way bill limits that differ from Rs 50,000: CGST Rule 138(14)(d) lets each State notify, under its
+ * own SGST Rules, the value below which no e-way bill is needed for movement within the State. One row per State
+ * and date from which its limit applies (consignment value, tax included); a State with no row in force uses
+ * EWAY_BILL_THRESHOLD_PAISE. Sources: the States' notifications under r.138(14)(d) of their GST Rules, as listed
+ * on the e-way bill portal (ewaybillgst.gov.in, "e-Way Bill rules / notifications of States"). A change is a new
+ * row with its date and notification.
+ */
+export const EWAY_BILL_INTRA_STATE_LIMITS: ReadonlyArray<{ stateCode: string; from: string; limitPaise: number }> = [
+  // Maharashtra GST Rules r.138(14)(d): intra-state e-way bills from 1 April 2018 above Rs 1,00,000.
+  { stateCode: '27', from: '2018-04-01', limitPaise: 1_00_000_00 },
+  // Tamil Nadu GST Rules r.138(14)(d): intra-state e-way bills from 2 June 2018 above Rs 1,00,000.
+  { stateCode: '33', from: '2018-06-02', limitPaise: 1_00_000_00 },
+  // Delhi GST Rules r.138(14)(d): intra-state e-way bills from 16 June 2018 above Rs 1,00,000.
+  { stateCode: '07', from: '2018-06-16', limitPaise: 1_00_000_00 },
+];
+
+/**
+ * The consignment value above which goods moving from `fromStateCode` to `toStateCode` on `date` (YYYY-MM-DD,
+ * IST) need an e-way bill: the State's own limit within a State that notified one, Rs 50,000 otherwise.
+ */
+export function ewayBillLimitPaise(fromStateCode: string, toStateCode: string, date: string): number {
+  if (fromStateCode !== toStateCode) return EWAY_BILL_THRESHOLD_PAISE;
+  const rows = EWAY_BILL_INTRA_STATE_LIMITS.filter((r) => r.stateCode === fromStateCode && r.from <= date);
+  const latest = rows.sort((a, b) => a.from.localeCompare(b.from)).at(-1);
+  return latest?.limitPaise ?? EWAY_BILL_THRESHOLD_PAISE;
+}
 export const TRANSPORT_MODES = ['road', 'rail', 'air', 'ship'] as const;
 export const TRANSPORT_MODE_LABELS: Record<(typeof TRANSPORT_MODES)[number], string> = {
   road: 'Road',

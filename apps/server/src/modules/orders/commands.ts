@@ -35,7 +35,7 @@ import { label, type NoticeText, notice, notify } from '../notifications/notify.
 import { fromPaise, nextNumber, toPaise } from '../trade/common.ts';
 import { creditableOf, invoiceOf, issueCreditNote, issueInvoice } from '../tax-documents/commands.ts';
 import { irnBeforeDispatch } from '../tax-documents/einvoice-register.ts';
-import { assertTransportGiven, needsEwayBill, recordEwayBill } from '../tax-documents/eway-bill.ts';
+import { assertTransportGiven, needsEwayBillFor, recordEwayBill } from '../tax-documents/eway-bill.ts';
 import { orderScope } from './queries.ts';
 import { type OrderLine, priceLines } from './rules.ts';
 
@@ -309,7 +309,7 @@ export async function changeOrderStatus(
       // An e-invoicing seller's goods leave only with the invoice's IRN (CGST Rule 48(4), (5)): before the e-way bill.
       const invoice = await irnBeforeDispatch(tx, await issueInvoice(tx, clock, order.id, actorUserId));
       updated.invoiceNumber = invoice.number;
-      if (change.transport && needsEwayBill(invoice.totalPaise)) await recordEwayBill(tx, invoice, change.transport);
+      if (change.transport && needsEwayBillFor(invoice)) await recordEwayBill(tx, invoice, change.transport);
     }
     if (to === 'cancelled') {
       // An invoiced order (cancelled after it shipped) is credited in full: the credit note reverses the tax.

@@ -2,6 +2,7 @@ import {
   EWAY_BILL_CANCEL_HOURS,
   EWAY_BILL_MESSAGES,
   EWAY_BILL_THRESHOLD_PAISE,
+  ewayBillLimitPaise,
   type ewayBillCancelSchema,
   type ewayBillVehicleSchema,
   type transportSchema,
@@ -13,6 +14,7 @@ import { ewayBills, orders } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/deps.ts';
 import { badRequest, conflict, msg, notFound } from '../../lib/errors.ts';
 import { invoiceOf, type TaxDocumentRow } from './commands.ts';
+import { placeOf } from './einvoice.ts';
 import { sellerEwayBillProvider } from './ewaybill-credentials.ts';
 import {
   type EwayBillAnswer,
@@ -33,8 +35,34 @@ const ddmmyyyy = (iso: string) => {
 const rupees = (paise: number) => Math.round(paise) / 100;
 const pin = (text: string) => Number(/\b([1-9]\d{5})\b/.exec(text)?.[1] ?? 0);
 
-/** Whether marking this invoice's consignment shipped needs an e-way bill (value with tax above Rs 50,000). */
-export const needsEwayBill = (totalPaise: number) => totalPaise > EWAY_BILL_THRESHOLD_PAISE;
+/**
+ * Whether marking this invoice's consignment shipped needs an e-way bill: its value with tax above Rs 50,000, or
+ * within a State that notified a limit of its own, above that limit on the invoice's date (ewayBillLimitPaise).
+ * Without the route (before the invoice exists) the national Rs 50,000 applies.
+ */
+export const needsEwayBill = (totalPaise: number, route?: { from: string; to: string; date: string }) =>
+  totalPaise > (route ? ewayBillLimitPaise(route.from, route.to, route.date) : EWAY_BILL_THRESHOLD_PAISE);
+
+/** Where an invoice's goods move: the seller's State to the ship-to State, on the invoice's date (IST). */
+export function ewayBillRouteOf(invoice: FrozenDocument) {
+  const date = new Date(new Date(invoice.issuedAt).getTime() + 330 * 60_000).toISOString().slice(0, 10);
+  return { from: invoice.seller.stateCode, to: invoice.shipTo.stateCode || invoice.placeOfSupply.stateCode, date };
+}
+
+/** Whether shipping this issued invoice needs an e-way bill, by its route and date. */
+export const needsEwayBillFor = (invoice: TaxDocumentRow) =>
+  needsEwayBill(invoice.totalPaise, ewayBillRouteOf(invoice.body as FrozenDocument));
+
+/**
+ * The portal's transaction type: 1 regular, 2 bill to - ship to (the goods go to a place other than the billed
+ * party's: another State, or another PIN code than its address names).
+ */
+function transTypeOf(invoice: FrozenDocument): 1 | 2 {
+  const billedState = invoice.buyer.stateCode || invoice.placeOfSupply.stateCode;
+  if (invoice.shipTo.stateCode && billedState && invoice.shipTo.stateCode !== billedState) return 2;
+  const billedPin = /\b([1-9]\d{5})\b/.exec(invoice.buyer.address)?.[1];
+  return billedPin && invoice.shipTo.pincode && billedPin !== invoice.shipTo.pincode ? 2 : 1;
+}
 
 /** Refuses to ship a consignment above the threshold without its transport details (field errors for the form). */
 export function assertTransportGiven(totalPaise: number, transport: Transport | undefined) {
@@ -64,12 +92,12 @@ export function ewayBillJson(invoice: FrozenDocument, t: Transport) {
         docType: 'INV',
         docNo: invoice.number,
         docDate: ddmmyyyy(invoice.issuedAt),
-        transType: 1,
+        transType: transTypeOf(invoice),
         fromGstin: invoice.seller.gstin ?? '',
         fromTrdName: invoice.seller.name.slice(0, 100),
         fromAddr1: addr(invoice.seller.address),
         fromAddr2: '',
-        fromPlace: invoice.seller.stateName.slice(0, 50),
+        fromPlace: placeOf(invoice.seller.address, invoice.seller.stateName),
         fromPincode: pin(invoice.seller.address),
         fromStateCode: Number(invoice.seller.stateCode),
         actualFromStateCode: Number(invoice.seller.stateCode),
@@ -193,12 +221,15 @@ async function liveBill(db: Db, scope: Scope, orderId: string) {
   if (!row.ewbNumber) throw conflict(msg('errors.ewayBill.noNumber'));
   if (row.cancelledAt) throw conflict(msg('errors.ewayBill.cancelled', { when: whenText(row.cancelledAt) }));
   if (!ewayBillsManagedHere()) throw conflict(msg('errors.ewayBill.onPortal'));
-  const [order] = await db.select({ manufacturerId: orders.manufacturerId }).from(orders).where(eq(orders.id, orderId));
+  const [order] = await db
+    .select({ manufacturerId: orders.manufacturerId, status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   const fromGstin = String(
     (row.payload as { billLists?: Array<{ fromGstin?: string }> }).billLists?.[0]?.fromGstin ?? '',
   );
   const provider = await sellerEwayBillProvider(db, order?.manufacturerId ?? '', fromGstin);
-  return { row, ewbNumber: row.ewbNumber, provider };
+  return { row, ewbNumber: row.ewbNumber, provider, orderStatus: order?.status };
 }
 
 const portalRefusal = (err: unknown) => {
@@ -262,11 +293,15 @@ export async function updateEwayBillVehicle(db: Db, scope: Scope, orderId: strin
 }
 
 /**
- * Cancels the e-way bill (the portal's CANEWB) with the reason code and remark. Only within 24 hours of its
- * generation (Rule 138(9)): refused here before asking the portal, which refuses it too.
+ * Cancels the e-way bill (the portal's CANEWB) with the reason code and remark. Only when the goods were not
+ * transported (an order delivered is refused) and within 24 hours of its generation (Rule 138(9)): refused here
+ * before asking the portal, which refuses the late one too.
  */
 export async function cancelEwayBill(db: Db, scope: Scope, orderId: string, c: EwayBillCancel, at: Date) {
-  const { row, ewbNumber, provider } = await liveBill(db, scope, orderId);
+  const { row, ewbNumber, provider, orderStatus } = await liveBill(db, scope, orderId);
+  // Rule 138(9): an e-way bill is cancelled only when the goods are not transported as it says. Goods delivered
+  // were transported, whatever the clock says.
+  if (orderStatus === 'delivered') throw conflict(msg('errors.ewayBill.delivered'));
   const generatedAt = row.ewbDate ?? row.createdAt;
   if (at.getTime() - generatedAt.getTime() > EWAY_BILL_CANCEL_HOURS * 3_600_000) {
     throw conflict(msg('errors.ewayBill.cancelWindow', { when: whenText(generatedAt) }));
