@@ -38,6 +38,7 @@ import { createSmsProvider } from './modules/auth/sms.ts';
 import { createMailer } from './modules/notifications/mailer.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
+import { refuseDemoAccounts } from './plugins/production-guards.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import unreadBodyPlugin from './plugins/unread-body.ts';
 import sellerStatusPlugin from './plugins/seller-status.ts';
@@ -89,6 +90,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const db =
     database ??
     (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE }));
+  // Production never serves a database holding demo accounts whose passwords the README publishes.
+  await refuseDemoAccounts(db.db, config).catch(async (err) => {
+    if (!database) await db.close();
+    throw err;
+  });
   app.decorate('config', config);
   app.decorate('database', db);
   app.decorate('db', db.db);

@@ -23,26 +23,21 @@ async function main() {
     });
     return;
   }
-  const app = await buildApp({ config });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ config });
+  } catch (err) {
+    // What the database says about the configuration (production-guards.ts) stops the start like a bad variable.
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   // Under the supervisor only the first worker seeds, so two do not race to fill an empty database.
   if (config.seedDemo && (!cluster.isWorker || cluster.worker?.id === 1)) await seedDemo(app);
+  // SIGTERM/SIGINT (and, in a worker, the supervisor's reload) stop it gracefully: cluster.ts.
   retireOnRequest(app);
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await app.close();
-    process.exit(0);
-  };
-  // A worker under the supervisor retires instead (cluster.ts): it keeps answering on kept-alive connections.
-  if (!cluster.isWorker) {
-    process.on('SIGTERM', () => void shutdown('SIGTERM'));
-    process.on('SIGINT', () => void shutdown('SIGINT'));
-  }
 
   await app.listen({ port: config.PORT, host: config.HOST });
   setImmediate(() => {

@@ -4,11 +4,16 @@ import { join } from 'node:path';
 import { sameOriginPath } from '@ub/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { users } from '../src/db/schema/index.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { createMailer } from '../src/modules/notifications/mailer.ts';
 import { signWebhook } from '../src/modules/payments/providers/razorpay-webhook.ts';
 import type { TestGateway } from '../src/modules/payments/providers/test-gateway.ts';
+import { DEMO } from '../src/seed/demo.ts';
+import { createAdmin } from '../src/seed/factories.ts';
 import { call, freshDatabase, testConfig } from './helpers.ts';
 import { PRODUCTION_ENV, STAGING_ENV } from './production-env.ts';
 
@@ -167,6 +172,35 @@ function miniWeb(): string {
   return web;
 }
 
+describe('a production database', () => {
+  const drops: Array<() => Promise<void>> = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'ub-prod-'));
+  afterAll(async () => {
+    for (const drop of drops) await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('holding a demo account with its published password stops the start; another password or staging does not', async () => {
+    const database = await freshDatabase();
+    drops.push(() => database.drop());
+    const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', JOBS_ENABLED: 'false' };
+    const start = async (config: Record<string, string>) => {
+      const app = await buildApp({ config: loadConfig(config), database, webDir: false });
+      await app.close();
+    };
+    const demo = await createAdmin(database.db, { email: DEMO.admin.email, password: DEMO.admin.password });
+    await expect(start({ ...PRODUCTION, ...env })).rejects.toThrow(
+      /^ {2}database: holds the demo account admin@example\.in with the password the README publishes/m,
+    );
+    await start({ ...STAGING, ...env });
+    await database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('Kesar-Mango-Lassi-7') })
+      .where(eq(users.id, demo.user.id));
+    await start({ ...PRODUCTION, ...env });
+  }, 120_000);
+});
+
 describe('absolute addresses', () => {
   let web: string;
   const apps: FastifyInstance[] = [];
@@ -197,7 +231,7 @@ describe('absolute addresses', () => {
     expect(res.body).toContain('<link rel="canonical" href="https://udyog.example/" />');
     expect(res.body).toContain('<meta property="og:url" content="https://udyog.example/" />');
     expect(res.body).not.toContain('evil.example');
-  });
+  }, 120_000);
 
   it('come from the development address when PUBLIC_URL is unset, never from Host', async () => {
     const app = await appWith({ PORT: '8080' });
@@ -208,7 +242,7 @@ describe('absolute addresses', () => {
     const list = await call(app, 'GET', '/products', { headers: hostile });
     expect(list.body).toContain('<link rel="canonical" href="http://localhost:8080/products" />');
     expect(list.body).not.toContain('evil.example');
-  });
+  }, 120_000);
 });
 
 describe('a staging site taking test payments', () => {

@@ -145,3 +145,16 @@ export const commissionSettingsSchema = z.object({
   categories: z.record(z.string().min(1).max(100), commissionPercent),
 });
 export type CommissionSettings = z.infer<typeof commissionSettingsSchema>;
+
+/** The seller's s.194-O(2) TDS declaration (individual or HUF with PAN, gross through the platform within the limit). */
+export const tdsDeclarationView = z.object({
+  eligible: z.boolean(),
+  pan: z.string(),
+  declaredAt: z.string().nullable(),
+  financialYear: z.string(),
+  grossThisYearPaise: z.number(),
+  limitPaise: z.number(),
+  exemptNow: z.boolean(),
+});
+export type TdsDeclarationView = z.infer<typeof tdsDeclarationView>;
+export const tdsDeclarationSchema = z.object({ declare: z.boolean() });

@@ -84,6 +84,8 @@ export const manufacturers = pgTable(
     accountNumber: text('account_number'),
     ifscCode: text('ifsc_code'),
     accountType: text('account_type'),
+    /** The seller's s.194-O(2) declaration (individual or HUF with PAN, within the Rs 5 lakh limit): when made. */
+    tds194o2DeclaredAt: timestamp('tds_194o2_declared_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -10,6 +10,7 @@ import { i18n, useT } from '../../lib/i18n.tsx';
 import { DocumentsSection } from './documents-section.tsx';
 import { LanguageSection } from './language-section.tsx';
 import { TaxSection } from './tax-section.tsx';
+import { TdsSection } from './tds-section.tsx';
 import { categoryText } from '../../components/trade-words.ts';
 
 /** The verification notice's colours; its title and text are `settings.status.<status>`. */
@@ -158,6 +159,8 @@ export default function SettingsPage() {
         <LanguageSection />
 
         <TaxSection />
+
+        <TdsSection />
 
         <DocumentsSection />
       </div>
