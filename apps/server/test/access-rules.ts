@@ -400,6 +400,8 @@ export const RULES: Record<string, Rule> = {
     body: () => ({ username: 'seller_api', password: 'Api#Pass1' }),
   },
   'DELETE /api/settings/ewaybill-credentials': { access: seller },
+  'GET /api/settings/tds-declaration': { access: seller },
+  'PUT /api/settings/tds-declaration': { access: seller, body: () => ({ declare: false }) },
   'GET /api/gst/gstr1': { access: seller },
   'GET /api/buyer/orders/{id}/tax-documents': { access: buyer, owner: 'buyerA', params: shippedOrder },
   'GET /api/buyer/tax-documents/{id}/pdf': { access: buyer, owner: 'buyerA', params: taxDocument },

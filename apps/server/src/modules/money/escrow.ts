@@ -7,6 +7,7 @@ import { transaction } from '../../lib/transaction.ts';
 import { execRows, toPaise } from '../trade/common.ts';
 import { heldForOrder, post } from './ledger.ts';
 import { applyPpm, commissionPpm, getCommissionSettings, ratesOn } from './rates.ts';
+import { tdsExemptRelease } from './tds-exemption.ts';
 
 export const DAY_MS = 86_400_000;
 
@@ -113,7 +114,12 @@ export async function releaseOrderInTx(
   holdDays: number,
 ): Promise<Breakdown | null> {
   const [o] = await tx
-    .select({ o: orders, sellerGstin: manufacturers.gstNumber, buyerGstin: buyers.gstNumber })
+    .select({
+      o: orders,
+      sellerGstin: manufacturers.gstNumber,
+      declaredAt: manufacturers.tds194o2DeclaredAt,
+      buyerGstin: buyers.gstNumber,
+    })
     .from(orders)
     .innerJoin(manufacturers, eq(manufacturers.id, orders.manufacturerId))
     .innerJoin(buyers, eq(buyers.id, orders.buyerId))
@@ -132,6 +138,14 @@ export async function releaseOrderInTx(
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
   const settings = await getCommissionSettings(tx);
+  const rates = await ratesOn(tx, now);
+  // s.194-O(2): a declared individual or HUF seller within the year's limit bears no TDS on this release.
+  const exempt = await tdsExemptRelease(
+    tx,
+    { id: o.o.manufacturerId, gstNumber: o.sellerGstin, tds194o2DeclaredAt: o.declaredAt },
+    held,
+    now,
+  );
   const b = computeBreakdown({
     heldPaise: held,
     capturedPaise: captured?.amount ?? held,
@@ -139,7 +153,7 @@ export async function releaseOrderInTx(
       taxablePaise: toPaise(i.lineTotal),
       commissionPpm: commissionPpm(settings, i.category),
     })),
-    rates: await ratesOn(tx, now),
+    rates: { ...rates, tds_194o: exempt ? 0 : rates.tds_194o },
     // TCS follows the supply: IGST TCS where the invoice charges IGST (the place of supply: tax-documents).
     interState: supplyTypeFor(o.sellerGstin, placeOfSupplyCode(o.buyerGstin, o.o.shipState)) === 'inter',
   });

@@ -1,6 +1,7 @@
 import { csvRecord, type Gstr8 } from '@ub/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { financialYearBounds } from './tds-exemption.ts';
 import { monthBounds } from '../tax-documents/gstr1.ts';
 import { execRows } from '../trade/common.ts';
 import { sameState } from './escrow.ts';
@@ -222,7 +223,8 @@ function fyQuarter(month: string) {
  * lines.
  */
 export async function tds194o(db: Db, period: { start: Date; end: Date }): Promise<TdsRow[]> {
-  const rows = await orderTaxRows(db, period.start, period.end);
+  // From the start of the financial year: a return's reversal carries into the PAN's later deductions (below).
+  const rows = await orderTaxRows(db, financialYearBounds(period.start).start, period.end);
   const rates = new Map<string, number>();
   const rateFor = async (at: Date) => {
     const day = at.toISOString().slice(0, 10);
@@ -262,7 +264,35 @@ export async function tds194o(db: Db, period: { start: Date; end: Date }): Promi
     if (!row.gstin.split(' ').includes(r.gstin)) row.gstin = `${row.gstin} ${r.gstin}`;
     out.set(key, row);
   }
-  return [...out.values()].sort((a, b) => a.month.localeCompare(b.month) || a.pan.localeCompare(b.pan));
+  return noNegativeRows([...out.values()]).filter((r) => {
+    const [y, m] = r.month.split('-').map(Number) as [number, number];
+    const at = new Date(Date.UTC(y, m - 1, 1) - 330 * 60_000);
+    return at >= new Date(period.start.getTime() - 1) && at < period.end;
+  });
+}
+
+/**
+ * A deductee's row is never negative: TDS cannot be deposited below zero. A month whose returns reversed more TDS
+ * than it deducted (refunds after release, no new sales) carries the excess, with the amount it was computed on,
+ * into that PAN's next deductions of the financial year, which are reduced by it (the deductor's adjustment against
+ * later deductions for the same deductee); what is left at the end of the year is not shown as a row.
+ */
+export function noNegativeRows(rows: TdsRow[]): TdsRow[] {
+  const sorted = [...rows].sort((a, b) => a.month.localeCompare(b.month) || a.pan.localeCompare(b.pan));
+  const carry = new Map<string, { tds: number; amount: number }>();
+  const out: TdsRow[] = [];
+  for (const r of sorted) {
+    const key = `${r.financialYear}|${r.pan}`;
+    const c = carry.get(key) ?? { tds: 0, amount: 0 };
+    const row = { ...r, tdsPaise: r.tdsPaise - c.tds, amountPaise: r.amountPaise - c.amount };
+    if (row.tdsPaise <= 0) {
+      carry.set(key, { tds: -row.tdsPaise, amount: Math.max(0, -row.amountPaise) });
+      continue;
+    }
+    carry.delete(key);
+    out.push({ ...row, amountPaise: Math.max(0, row.amountPaise) });
+  }
+  return out;
 }
 
 const istDay = (iso: string) => {

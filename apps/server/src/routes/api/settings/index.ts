@@ -5,6 +5,7 @@ import { guardFolder } from '../../../plugins/auth.ts';
 import { currentUser } from '../../../types.ts';
 import documents from './documents.ts';
 import tax from './tax.ts';
+import tds from './tds.ts';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   guardFolder(app, 'seller');
@@ -24,6 +25,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(documents);
   await app.register(tax);
+  await app.register(tds);
 };
 
 export default routes;
