@@ -10,8 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PLATFORM_GSTIN } from '../src/config.ts';
 import { buyers } from '../src/db/schema/index.ts';
 import { transaction } from '../src/lib/transaction.ts';
-import { issueCommissionInvoiceInTx, platformOf } from '../src/modules/money/commission-invoice.ts';
-import { issueCreditNote, nextTaxNumber } from '../src/modules/tax-documents/commands.ts';
+import {
+  creditableOf,
+  creditNoteForRefund,
+  invoiceOf,
+  issueCreditNote,
+  nextTaxNumber,
+} from '../src/modules/tax-documents/commands.ts';
 import { gstr1 } from '../src/modules/tax-documents/gstr1.ts';
 import { einvoiceJson } from '../src/modules/tax-documents/einvoice.ts';
 import { EINVOICE_SCHEMA } from '../src/modules/tax-documents/einvoice-schema.ts';
@@ -20,7 +25,7 @@ import { LocalIrp } from '../src/modules/tax-documents/providers/einvoice.ts';
 import { ewayBillProvider, type LocalEwayBillPortal } from '../src/modules/tax-documents/providers/ewaybill.ts';
 import type { FrozenDocument, FrozenLine } from '../src/modules/tax-documents/types.ts';
 import { createProduct, makeGstin } from '../src/seed/factories.ts';
-import { call, createBuyerSession, loginSeller, useTestApp } from './helpers.ts';
+import { call, useTestApp } from './helpers.ts';
 import { placeOrder, setStatus, tradeSetup } from './trade-fixtures.ts';
 
 const t = useTestApp();
@@ -111,41 +116,20 @@ describe('CGST and SGST are equal on every document (the half computed once)', (
     }
   });
 
-  it("gives the platform's commission invoice equal CGST and SGST on lines of odd GST", async () => {
-    const seller = await loginSeller(t.app, { gstNumber: makeGstin('27') });
-    expect(DEMO_PLATFORM_GSTIN.slice(0, 2)).toBe('27');
-    const buyer = await createBuyerSession(t.app);
-    const product = await createProduct(t.app.db, seller.manufacturer.id, { price: '100.00', moq: 1, stock: 100 });
-    const [settlement] = await t.database.query<{ id: string }>(
-      `insert into settlements (settlement_number, manufacturer_id, period_start, period_end, amount)
-       values ('SET-HEADS-1', $1, '2026-11-01', '2026-11-30', '100.00') returning id`,
-      [seller.manufacturer.id],
+  it('credits the whole invoice for a refund of the whole order, though equal heads put the invoice a paisa above', async () => {
+    const s = await tradeSetup(t.app, { price: '14560.50', moq: 1, gstPercentage: '18', hsnCode: '84314390' });
+    const { id } = await shipped(s, 'Maharashtra');
+    const [order] = await t.database.query<{ total: string }>('select total from orders where id = $1', [id]);
+    expect(order?.total).toBe('17181.39');
+    const note = await transaction(t.app.db, (tx) =>
+      creditNoteForRefund(tx, { clock: () => new Date() }, { orderId: id, amountPaise: 1_718_139, reason: 'Refund' }),
     );
-    // Two orders whose GST on commission is odd (18 % of Rs 123.51 is 22.2318; of Rs 100.05, 18.009).
-    for (const [commission, gst] of [
-      [12_351, 2_223],
-      [10_005, 1_801],
-    ] as const) {
-      const order = await placeOrder(t.app, buyer.token, seller.manufacturer.id, product.id, 1);
-      await t.database.query(
-        `insert into seller_earnings (manufacturer_id, order_id, kind, gross_paise, taxable_paise, commission_paise,
-           gst_on_commission_paise, tcs_paise, tds_paise, refunds_paise, net_paise, settlement_id, posted_at)
-         values ($1, $2, 'release', 100000, 100000, $3, $4, 0, 0, 0, $5, $6, '2026-11-10T10:00:00Z')`,
-        [seller.manufacturer.id, order.json().id, commission, gst, 100_000 - commission - gst, settlement?.id],
-      );
-    }
-    await issueCommissionInvoiceInTx(t.app.db, {
-      settlementId: settlement?.id as string,
-      number: 'PLC/2627/00001',
-      financialYear: '2026-27',
-      platform: platformOf(t.app.config),
-      at: new Date('2026-11-12T10:00:00Z'),
+    expect(note?.totalPaise).toBe(1_718_140);
+    const left = await transaction(t.app.db, async (tx) => {
+      const invoice = await invoiceOf(tx, { kind: 'admin' }, id);
+      return invoice ? creditableOf(tx, invoice) : -1;
     });
-    const [row] = await t.database.query<{ body: { lines: FrozenLine[]; totals: FrozenLine } }>(
-      "select body from commission_invoices where number = 'PLC/2627/00001'",
-    );
-    for (const l of row?.body.lines ?? []) expect(l.cgstPaise).toBe(l.sgstPaise);
-    expect(row?.body.totals.cgstPaise).toBe(row?.body.totals.sgstPaise);
+    expect(left).toBe(0);
   });
 });
 

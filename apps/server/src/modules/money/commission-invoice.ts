@@ -168,10 +168,7 @@ export async function issueCommissionInvoiceInTx(
   const lines: CommissionInvoiceLine[] = [];
   for (const e of earnings) {
     const ppm = await rateOn(tx, 'gst_on_commission', e.postedAt);
-    const split = splitGst(e.gstOnCommissionPaise, supplyType, {
-      taxablePaise: e.commissionPaise,
-      ratePercent: ppm / 10_000,
-    });
+    const split = splitGst(e.gstOnCommissionPaise, supplyType);
     lines.push({
       orderNumber: e.orderNumber,
       description: `Marketplace commission, order ${e.orderNumber}`,
@@ -303,11 +300,7 @@ export async function issueCommissionCreditNoteInTx(
 ) {
   const inv = input.invoice.body;
   const line = inv.lines.find((l) => l.orderNumber === input.orderNumber);
-  const split = splitGst(
-    input.gstPaise,
-    inv.supplyType,
-    line && { taxablePaise: input.commissionPaise, ratePercent: line.gstRate },
-  );
+  const split = splitGst(input.gstPaise, inv.supplyType);
   const { number, financialYear } = await nextCommissionCreditNoteNumber(tx, input.at);
   const lines: CommissionInvoiceLine[] = [
     {

@@ -35,16 +35,21 @@ import type { FrozenDocument, FrozenLine, FrozenParty, FrozenTotals } from './ty
 export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
 
 /**
- * A line's GST split by head (the one rule, `gstHeads` in @ub/shared): inside the state CGST and SGST take the same
- * half, computed once (rounded as the half rate on `exact`'s taxable value rounds), so the line's tax is twice it;
- * across states it is all IGST.
+ * A line's GST split by head. With `exact` (the taxable value and rate the tax is on) it is the one rule,
+ * `gstHeads` in @ub/shared: inside the state CGST and SGST take the same half, computed once (rounded as the half
+ * rate on the taxable value rounds), so the line's tax is twice it; across states it is all IGST. Without it the
+ * amount was fixed elsewhere and its heads must add up to it (the ledger's GST on commission, money/escrow.ts): an
+ * even amount halves exactly, an odd paisa goes to SGST. Those heads are equal once the ledger computes intra-state
+ * GST as two halves.
  */
 export function splitGst(
   taxPaise: number,
   supplyType: 'intra' | 'inter',
   exact?: { taxablePaise: number; ratePercent: number },
 ) {
-  return gstHeads(taxPaise, supplyType, exact);
+  if (exact || supplyType === 'inter') return gstHeads(taxPaise, supplyType, exact);
+  const cgst = Math.floor(taxPaise / 2);
+  return { cgst, sgst: taxPaise - cgst, igst: 0 };
 }
 
 const PREFIX_COLUMN = {
@@ -491,7 +496,8 @@ export async function issueDebitNote(
 
 /**
  * What the money module's refund hook calls (`onRefundIssued(tx, { orderId, amountPaise, reason })`): a credit note
- * for the refund, capped at what is still billed. A refund after the order was cancelled (whose credit note already
+ * for the refund, capped at what is still billed (and the whole of it when the refund leaves only the paise of
+ * equal CGST and SGST open). A refund after the order was cancelled (whose credit note already
  * reversed the whole invoice), or of an order never invoiced, issues nothing and answers null, so a refund never
  * fails for its credit note.
  */
@@ -503,7 +509,11 @@ export async function creditNoteForRefund(
   const invoice = await invoiceOf(tx, { kind: 'admin' }, o.orderId);
   if (!invoice) return null;
   const left = await creditableOf(tx, invoice);
-  const amountPaise = Math.min(o.amountPaise, left);
+  // Equal CGST and SGST can put an intra-state invoice a paisa a line above what the order charged (gstHeads): a
+  // refund that leaves no more than that open is the whole of what is left, so no paisa stays billed.
+  const lines = (invoice.body as FrozenDocument).lines.length;
+  const whole = invoice.supplyType === 'intra' && left > o.amountPaise && left - o.amountPaise <= lines;
+  const amountPaise = whole ? left : Math.min(o.amountPaise, left);
   if (amountPaise <= 0) return null;
   return issueCreditNote(tx, deps, { ...o, amountPaise });
 }
