@@ -55,7 +55,13 @@ export function applyCatalogue(payload: CataloguePayload): void {
   english = payload.english && matcher ? matcher.englishIndex(payload.english) : undefined;
   i18n = new Messages(payload.lang, intlLocale(payload.lang), payload.messages);
   partial = Boolean(payload.partial);
-  if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(payload.lang);
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = htmlLang(payload.lang);
+    // A staging site's "test payments" banner, which the server puts above the app (lib/html-shell.ts), speaks the
+    // page's language too.
+    const banner = document.querySelector('[data-testid="test-payments-banner"]');
+    if (banner) banner.textContent = i18n._('common.testPayments.banner');
+  }
   for (const l of changed) l(i18n);
 }
 
