@@ -1,8 +1,11 @@
 /**
  * SIGTERM under load: a bulk upload in progress, concurrent readers and order placements, and open live
  * notification streams. Requests the server had taken finish with their normal answer, the upload's rows are
- * stored, nothing new is taken (new connections refused, requests on kept-alive ones 503), the streams are ended,
- * and the process exits by itself with code 0 within 10 s.
+ * stored, new connections are refused, requests still coming on kept-alive connections are answered with
+ * `Connection: close`, the streams are ended, and the process exits by itself with code 0 within 13 s (a drain of
+ * at most 10 s, then closing). The failed requests are counted: of those sent before the signal a graceful stop
+ * loses none (a reset or closed connection fails the scenario); of those sent after it, the refused connections and
+ * the resets of requests the server never read are reported.
  */
 import { request } from 'node:http';
 import {
@@ -26,10 +29,16 @@ import {
   waitFor,
 } from './harness.ts';
 
-/** Big enough to be mid-import at the signal, small enough to finish well inside the 10 s grace period. */
+/** Big enough to be mid-import at the signal, small enough to finish well inside the 10 s drain. */
 const UPLOAD_ROWS = Number(process.env.FAULTS_SIGTERM_ROWS ?? 30_000);
 const WORKERS = 16;
-const EXIT_LIMIT_MS = 10_000;
+/** The server drains for at most 10 s, then closes (jobs, pools) in at most 3 s (apps/server/src/cluster.ts). */
+const EXIT_LIMIT_MS = 13_000;
+/**
+ * A client gives up after this: far beyond the server's 10 s drain, since on a loaded machine an order placed
+ * during the import waits seconds for its locks and may sit unread for seconds more before the server takes it.
+ */
+const CLIENT_TIMEOUT_MS = 30_000;
 
 export async function sigtermScenario(checks: Checks, res: Resources) {
   const pg = await startPostgres(res);
@@ -80,7 +89,7 @@ export async function sigtermScenario(checks: Checks, res: Resources) {
     while (!exitedAt) {
       const o = await track(() =>
         i % 2
-          ? call(server.base, 'GET', '/api/products?page=1', { token: sellerToken, timeoutMs: 15_000 })
+          ? call(server.base, 'GET', '/api/products?page=1', { token: sellerToken, timeoutMs: CLIENT_TIMEOUT_MS })
           : call(server.base, 'POST', '/api/buyer/orders', {
               token: buyerToken,
               body: {
@@ -88,7 +97,7 @@ export async function sigtermScenario(checks: Checks, res: Resources) {
                 items: [{ productId: product.id, quantity: 1 }],
                 shippingAddress: SHIPPING,
               },
-              timeoutMs: 15_000,
+              timeoutMs: CLIENT_TIMEOUT_MS,
             }),
       );
       if (o.error || o.answer?.status === 503) await sleep(50);
@@ -159,22 +168,44 @@ export async function sigtermScenario(checks: Checks, res: Resources) {
     { unanswered: unanswered.length, failed: failedTaken },
   );
   const before = outcomes.filter((o) => o.startedAt < signalledAt);
-  const reset = before.filter((o) => o.error).length;
+  const refusedConnection = (o: Outcome) => Boolean(o.error && /ECONNREFUSED/.test(o.error));
+  const lostBefore = before.filter((o) => o.error && !refusedConnection(o));
   checks.info(
-    `${before.length} client requests were sent before the signal: ${before.length - reset} answered, ${reset} reset unread`,
+    `${before.length} client requests were sent before the signal: ${before.filter((o) => o.answer).length} answered, ` +
+      `${before.filter(refusedConnection).length} refused a connection, ${lostBefore.length} lost`,
+  );
+  checks.ok(
+    'graceful stop: no request sent before the signal was lost (reset or closed under it)',
+    lostBefore.length === 0,
+    {
+      lost: lostBefore.length,
+      errors: [...new Set(lostBefore.map((o) => o.error))].slice(0, 3),
+    },
   );
   const after = outcomes.filter((o) => o.startedAt >= signalledAt);
   const wrong = after.filter(
     (o) => o.answer && !(o.answer.status < 300 || (o.answer.status === 503 && isCleanError(o.answer))),
   );
-  const refused = after.filter((o) => o.error).length;
+  const refused = after.filter(refusedConnection).length;
+  // A connection still in the listen backlog when the server stops listening, or a kept-alive one idle for a second
+  // that the client picks just as the drain closes it, is reset: the server never read the request (every request
+  // it took was answered, above), and the client may send it again. Counted, not failed.
+  const resetAfter = after.filter((o) => o.error && !refusedConnection(o));
+  checks.info(
+    `${after.length} client requests were sent after the signal: ${after.filter((o) => o.answer).length} answered, ` +
+      `${refused} refused a connection, ${resetAfter.length} reset unread`,
+  );
   const unavailable = after.filter((o) => o.answer?.status === 503).length;
-  checks.ok('requests after the signal are refused or answered 503, never 5xx otherwise or hung', wrong.length === 0, {
-    after: after.length,
-    refused,
-    answered503: unavailable,
-    wrong: wrong.slice(0, 3).map((o) => `${o.answer?.status} ${o.answer?.text.slice(0, 120)}`),
-  });
+  checks.ok(
+    'requests after the signal are refused or answered, never with a 5xx other than 503, nor hung',
+    wrong.length === 0,
+    {
+      after: after.length,
+      refused,
+      answered503: unavailable,
+      wrong: wrong.slice(0, 3).map((o) => `${o.answer?.status} ${o.answer?.text.slice(0, 120)}`),
+    },
+  );
   const hung = outcomes.filter((o) => o.error && /timeout|aborted/i.test(o.error));
   checks.ok('no request hung', hung.length === 0, hung.length);
 

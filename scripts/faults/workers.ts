@@ -1,7 +1,8 @@
 /**
  * The production start with several workers (WORKERS=2, apps/server/src/cluster.ts) under load: autocannon on the
  * seller's product list and the public catalogue, 10 connections, while
- * (1) one worker gets SIGTERM (stopped by hand or by a watchdog): it is replaced and retires gracefully;
+ * (1) one worker gets SIGTERM (stopped by hand or by a watchdog): it is replaced and retires gracefully, ending the
+ *     live notification streams it holds at once rather than waiting out its drain time for them;
  * (2) the supervisor gets SIGHUP: every worker is replaced, one by one;
  * (3) one worker is SIGKILLed (a crash, the out-of-memory killer): it is replaced at once.
  * Each window counts non-2xx answers and errors. (1) and (2) must lose nothing. (3) can only lose what was in flight
@@ -17,6 +18,7 @@ import {
   loginSeller,
   mainIfRun,
   openData,
+  openStream,
   type Resources,
   sleep,
   startPostgres,
@@ -26,6 +28,8 @@ import {
 } from './harness.ts';
 
 const CONNECTIONS = 10;
+/** A stopping worker's drain time (apps/server/src/cluster.ts DRAIN_MS). */
+const DRAIN_MS = 10_000;
 
 function workerPids(primary: number): number[] {
   try {
@@ -111,13 +115,28 @@ export async function workersScenario(checks: Checks, res: Resources) {
   const report = (name: string, w: Window) =>
     `${name}: ${w.requests} requests, ${w.non2xx} non-2xx, ${w.errors} errors, ${w.timeouts} timeouts`;
 
-  // (1) SIGTERM to one worker.
+  // (1) SIGTERM to one worker, with live notification streams open on both (connections alternate between them).
+  const streams = await Promise.all(Array.from({ length: 4 }, () => openStream(server.base, token)));
   const victim1 = before[0] as number;
+  let stoppedInMs = -1;
   const w1 = await underLoad(server.base, token, 6, async () => {
+    const t0 = Date.now();
     process.kill(victim1, 'SIGTERM');
-    await waitFor('the stopped worker to be replaced', async () => !workerPids(primary).includes(victim1), 15_000);
+    await waitFor('the stopped worker to be replaced', async () => !workerPids(primary).includes(victim1), 15_000, 20);
+    stoppedInMs = Date.now() - t0;
   });
   console.log(`       ${report('SIGTERM one worker', w1)}`);
+  const endedStreams = (
+    await Promise.all(streams.map((st) => Promise.race([st.ended.then(() => 1), sleep(0).then(() => 0)])))
+  ).reduce((a: number, b: number) => a + b, 0);
+  for (const st of streams) st.close();
+  // The streams it held end at once (their clients reconnect to the other worker) rather than hold it to its drain
+  // time, which bounds a worker that has requests it cannot finish.
+  checks.ok(
+    `the stopped worker ended its live streams and exited before its ${DRAIN_MS / 1000} s drain time ran out`,
+    stoppedInMs >= 0 && stoppedInMs < DRAIN_MS && endedStreams > 0,
+    { stoppedInMs, streamsEndedByTheServer: `${endedStreams} of ${streams.length}` },
+  );
   checks.ok(
     'SIGTERM to one worker under load: nothing lost',
     w1.duringDone && w1.non2xx === 0 && w1.errors === 0 && w1.timeouts === 0 && w1.requests > 0,

@@ -1,7 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
-import type { Server } from 'node:http';
-import { Server as NetServer } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Server as NetServer, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { serverRetiring } from './lib/streams.ts';
 
 /**
  * Several server processes on one port (Node's cluster module: the primary holds the listening socket and hands
@@ -10,12 +11,12 @@ import type { FastifyInstance } from 'fastify';
  * - a worker that dies (crash, SIGKILL, out of memory) is replaced at once, while the others go on serving;
  * - SIGHUP replaces the workers one by one: a new one is started and listening before an old one retires, so the
  *   capacity never drops below `count` and no request is refused;
- * - SIGTERM/SIGINT pass on to every worker, each finishes what it took (server.ts), and the primary exits after
- *   the last one.
+ * - SIGTERM/SIGINT pass on to every worker, each finishes what it took (retireOnRequest), and the primary exits
+ *   after the last one.
  *
- * A retiring worker (see retireOnRequest; SIGHUP's reload, SIGTERM) stops taking connections, answers the requests still coming on its
- * kept-alive connections with `Connection: close` (so their clients reconnect to another worker rather than
- * meet a closed socket), and exits once it holds no connection.
+ * A retiring worker (see retireOnRequest; SIGHUP's reload, SIGTERM) stops taking connections, answers the requests
+ * still coming on its kept-alive connections with `Connection: close` (so their clients reconnect to another
+ * worker rather than meet a closed socket), and exits once it holds no connection.
  */
 
 export interface SupervisorOptions {
@@ -111,8 +112,8 @@ export function runSupervisor({ count, log }: SupervisorOptions): void {
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
     if (workers.length === 0) process.exit(0);
     for (const w of workers) w.process.kill('SIGTERM');
-    // server.ts gives each worker 10 s; the primary waits a little longer.
-    setTimeout(() => process.exit(1), 12_000).unref();
+    // Each worker drains for at most DRAIN_MS and closes in CLOSE_MS (retireOnRequest); the primary waits a little longer.
+    setTimeout(() => process.exit(1), DRAIN_MS + CLOSE_MS + 2_000).unref();
   };
 
   process.on('SIGHUP', () => void reload());
@@ -122,44 +123,108 @@ export function runSupervisor({ count, log }: SupervisorOptions): void {
   for (let i = 0; i < count; i++) fork();
 }
 
+/** How long a stopping process waits for its connections to finish before it cuts the rest off. */
+export const DRAIN_MS = 10_000;
+/** After the drain time, how long closing the app (jobs, pools) may take before the process exits anyway. */
+const CLOSE_MS = 3_000;
+/** While draining, a kept-alive connection unused for this long is closed. */
+const IDLE_MS = 1_000;
+
 /**
- * In a worker: retire when the primary asks (SIGHUP reload) or on SIGTERM (the whole service stopping, or one
- * worker stopped by hand or by a watchdog): stop taking connections, close each kept-alive connection after its next
- * answer, and exit when none is left (at most `graceMs` later). The primary is told first, so it can start a
- * replacement for a worker it did not retire itself.
+ * Graceful stop, in a worker and in a single server process alike. A worker retires when the primary asks (SIGHUP's
+ * reload) or on SIGTERM/SIGINT (the whole service stopping, or one worker stopped by hand or by a watchdog); a
+ * single process stops on SIGTERM/SIGINT. Either way it:
+ * - stops taking connections (a worker first tells the primary, so it can start a replacement for a worker it did
+ *   not retire itself);
+ * - ends its open live notification streams (they never finish by themselves; their clients reconnect elsewhere);
+ * - answers every request it has, and every request still coming on a kept-alive connection, normally and with
+ *   `Connection: close`, so its client reconnects (to another worker, or, once this one is gone, to a restarted
+ *   server) rather than meet a closed socket: nothing it took, and nothing already on the wire to it, fails;
+ * - closes a kept-alive connection nobody used for a second, and exits once it holds no connection, at most
+ *   `drainMs` after the signal (connections still open then are cut off), after closing the app (jobs, pools).
  */
-export function retireOnRequest(app: FastifyInstance, graceMs = 10_000): void {
-  if (!cluster.isWorker) return;
+export function retireOnRequest(app: FastifyInstance, drainMs = DRAIN_MS): void {
   let retiring = false;
   app.addHook('onSend', async (_req, reply) => {
     if (retiring) reply.header('connection', 'close');
   });
+  const server = app.server as Server;
+  // Each connection, with the requests it has in progress and when it was last used, so that the drain closes only
+  // connections idle for a while (http.Server's closeIdleConnections also closes one whose next request is already
+  // waiting, unread, in the socket: its client sees a reset).
+  const connections = new Map<Socket, { busy: number; usedAt: number }>();
+  server.on('connection', (socket: Socket) => {
+    connections.set(socket, { busy: 0, usedAt: Date.now() });
+    socket.once('close', () => connections.delete(socket));
+  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const c = connections.get(req.socket as Socket);
+    if (!c) return;
+    c.busy++;
+    res.once('close', () => {
+      c.busy--;
+      c.usedAt = Date.now();
+    });
+  });
+  const closeIdle = () => {
+    const now = Date.now();
+    for (const [socket, c] of connections) if (c.busy === 0 && now - c.usedAt >= IDLE_MS) socket.destroy();
+  };
+
   const retire = (why: string) => {
     if (retiring) return;
     retiring = true;
-    process.send?.({ cmd: 'ub:retiring' });
-    app.log.info({ event: 'worker.retiring', why }, 'retiring: no new connections, closing each one after its answer');
-    const server = app.server as Server;
-    // net.Server's close, not http.Server's: that one also drops idle kept-alive connections at once, and a client
-    // sending its next request on one of them at that moment would see the connection reset.
-    NetServer.prototype.close.call(server);
+    if (cluster.isWorker) process.send?.({ cmd: 'ub:retiring' });
+    app.log.info(
+      {
+        event: cluster.isWorker ? 'worker.retiring' : 'server.stopping',
+        why,
+        ...(why === 'reload' ? {} : { signal: why }),
+      },
+      'stopping: no new connections, finishing in-flight requests, closing each connection after its answer',
+    );
+    serverRetiring(server);
     const started = Date.now();
+    // net.Server's close, not http.Server's: that one also drops idle kept-alive connections at once, and a client
+    // sending its next request on one of them at that moment would see the connection reset. After this turn's I/O:
+    // connections the kernel has already accepted for us are taken and served first (closing the listening socket
+    // resets those still waiting in its queue, and a busy event loop leaves some there).
+    setImmediate(() => NetServer.prototype.close.call(server));
+    const finish = (cutOff: boolean) => {
+      if (cutOff) {
+        app.log.warn(
+          { event: 'server.drain_timeout', drainMs, connections: connections.size },
+          'connections still open after the drain time: cut off',
+        );
+        server.closeAllConnections();
+      }
+      setTimeout(() => process.exit(1), CLOSE_MS).unref();
+      void app.close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'closing the app failed');
+          process.exit(1);
+        },
+      );
+    };
     const check = () => {
-      server.getConnections((_err, open) => {
-        if (open === 0 || Date.now() > started + graceMs) {
-          void app.close().finally(() => process.exit(0));
-          return;
-        }
+      // After this turn's I/O: a request that arrived while the event loop was busy (a bulk import, say) is read
+      // and counted before anything is judged idle.
+      setImmediate(() => {
+        if (connections.size === 0) return finish(false);
+        if (Date.now() > started + drainMs) return finish(true);
         // A connection nobody has used for a second will not be used: close it rather than wait for its timeout.
-        if (Date.now() > started + 1000) server.closeIdleConnections();
+        closeIdle();
         setTimeout(check, 50);
       });
     };
     check();
   };
-  process.on('message', (msg: unknown) => {
-    if ((msg as { cmd?: string })?.cmd === 'ub:retire') retire('reload');
-  });
+  if (cluster.isWorker) {
+    process.on('message', (msg: unknown) => {
+      if ((msg as { cmd?: string })?.cmd === 'ub:retire') retire('reload');
+    });
+  }
   process.on('SIGTERM', () => retire('SIGTERM'));
   process.on('SIGINT', () => retire('SIGINT'));
 }

@@ -86,8 +86,9 @@ export interface LiveStream {
 export interface LiveStreams {
   /**
    * Registers a stream whose ticket was checked from `checkedSince` (a `Date.now()` taken before the check) on.
-   * Answers false, registering nothing, when its account or session was ended at or after that moment: the
-   * check may have read the session before the change committed, and the stream must not outlive it.
+   * Answers false, registering nothing, when its account or session was ended at or after that moment (the
+   * check may have read the session before the change committed, and the stream must not outlive it), or when the
+   * registry is closed (the process is retiring: the client reconnects to another one).
    */
   add(stream: LiveStream, checkedSince: number): boolean;
   delete(stream: LiveStream): void;
@@ -117,9 +118,10 @@ export function liveStreams(events: EventBus, now: () => number = Date.now): Liv
   });
   const endedSince = (stream: LiveStream, since: number) =>
     (ended.get(`user:${stream.userId}`) ?? -1) >= since || (ended.get(`session:${stream.sessionId}`) ?? -1) >= since;
+  let closed = false;
   return {
     add(stream, checkedSince) {
-      if (endedSince(stream, checkedSince)) return false;
+      if (closed || endedSince(stream, checkedSince)) return false;
       open.add(stream);
       return true;
     },
@@ -127,8 +129,31 @@ export function liveStreams(events: EventBus, now: () => number = Date.now): Liv
       open.delete(stream);
     },
     close() {
-      unsubscribe();
+      if (!closed) unsubscribe();
+      closed = true;
       for (const stream of [...open]) stream.end();
     },
   };
+}
+
+const retiringListeners = new WeakMap<object, Set<() => void>>();
+
+/**
+ * Hears that the server process holding `server` (the HTTP server, shared by every plugin of an app) retires: it
+ * takes no new connections and finishes what it has (cluster.ts). Open live streams never finish by themselves, so
+ * they end then, and their clients reconnect to another process. Answers the unsubscribe.
+ */
+export function onServerRetiring(server: object, listener: () => void): () => void {
+  let listeners = retiringListeners.get(server);
+  if (!listeners) {
+    listeners = new Set();
+    retiringListeners.set(server, listeners);
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Tells what listens on `server` that it retires (cluster.ts). */
+export function serverRetiring(server: object): void {
+  for (const listener of [...(retiringListeners.get(server) ?? [])]) listener();
 }

@@ -2,7 +2,7 @@ import { errorBody } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../../lib/errors.ts';
-import { type LiveStream, liveStreams, logStreamFailure } from '../../../lib/streams.ts';
+import { type LiveStream, liveStreams, logStreamFailure, onServerRetiring } from '../../../lib/streams.ts';
 import { notificationChannel } from '../../../modules/notifications/notify.ts';
 import { redeemStreamTicket } from '../../../modules/notifications/stream-ticket.ts';
 
@@ -25,8 +25,11 @@ const STREAM_SLOT_TTL_MS = HEARTBEAT_MS * 2 + 10_000;
  */
 export const streamRoute: FastifyPluginAsyncZod = async (app) => {
   const open = liveStreams(app.events);
-  // Open streams never go idle, so the server would wait for them forever on shutdown.
+  // Open streams never go idle, so a stopping server would wait for them until its drain time ran out: they end as
+  // soon as it retires (and a stream asked for after that ends at once; the client reconnects elsewhere).
+  const stopHearing = onServerRetiring(app.server, () => open.close());
   app.addHook('preClose', async () => {
+    stopHearing();
     open.close();
   });
 
@@ -88,7 +91,7 @@ export const streamRoute: FastifyPluginAsyncZod = async (app) => {
         res.end();
       };
       const stream: LiveStream = { ...owner, end: () => end() };
-      // Its account or session ended while the ticket was being checked: end it now rather than keep it open.
+      // Its account or session ended while the ticket was being checked, or the process is retiring: end it now.
       if (!open.add(stream, checkedSince)) end();
       req.raw.on('close', () => end());
       res.on('error', (err) => end(err));
