@@ -418,6 +418,39 @@ describe('escrow, settlement, payout and refunds', () => {
     expect((await checkLedger(t.app.db)).ok).toBe(true);
   });
 
+  it('books a capture for an order we do not know as unmatched, shows it as refund due, and refunds it once', async () => {
+    const { token } = await loginAdmin(t.app);
+    // A gateway order made elsewhere (another system on the same account): no payment try of ours matches it.
+    await t.database.query(
+      `insert into test_gateway_orders (id, receipt, amount_paise, status) values ('order_stray', 'elsewhere-1', 50000, 'paid')`,
+    );
+    await t.database.query(
+      `insert into test_gateway_payments (id, order_id, amount_paise, status) values ('pay_stray', 'order_stray', 50000, 'captured')`,
+    );
+    const body = razorpayEventBody('payment.captured', {
+      paymentId: 'pay_stray',
+      orderId: 'order_stray',
+      amountPaise: 50_000,
+    });
+    expect((await webhook(body, 'evt_stray')).json().outcome).toBe('unknown_order');
+    expect((await webhook(body, 'evt_stray_again')).json().outcome).toBe('unknown_order');
+    expect(await count(t.database, `unmatched_captures where provider_payment_id = 'pay_stray'`)).toBe(1);
+    expect((await flowTotals(t.app.db)).tb.unmatched).toBe(-50_000);
+    const due = (await call(t.app, 'GET', '/api/admin/finance', { token })).json().unmatched;
+    expect(due).toEqual([
+      expect.objectContaining({ providerPaymentId: 'pay_stray', amountPaise: 50_000, status: 'refund_due' }),
+    ]);
+    await t.app.jobs.drain();
+    const [gw3] = await t.database.query<{ refunded_paise: string }>(
+      `select refunded_paise from test_gateway_payments where id = 'pay_stray'`,
+    );
+    expect(Number(gw3?.refunded_paise)).toBe(50_000);
+    const after = (await call(t.app, 'GET', '/api/admin/finance', { token })).json().unmatched;
+    expect(after[0]).toMatchObject({ providerPaymentId: 'pay_stray', status: 'refunded' });
+    expect((await flowTotals(t.app.db)).tb.unmatched).toBe(0);
+    expect((await checkLedger(t.app.db)).ok).toBe(true);
+  });
+
   it('answers the old "post a method and reference" payment with 410', async () => {
     const s = await paidSetup();
     const r = await call(t.app, 'POST', `/api/buyer/orders/${s.orderId}/payments`, {

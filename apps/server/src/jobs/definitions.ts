@@ -18,6 +18,7 @@ import { releaseDue } from '../modules/money/escrow.ts';
 import { handleWebhook, reconcileOpenAttempts } from '../modules/money/intake.ts';
 import { checkLedger } from '../modules/money/ledger.ts';
 import { REFUND_JOB, sendRefundToGateway } from '../modules/money/refunds.ts';
+import { refundUnmatched, UNMATCHED_REFUND_JOB } from '../modules/money/unmatched.ts';
 import { platformOf } from '../modules/money/commission-invoice.ts';
 import { runSettlements } from '../modules/money/settlements.ts';
 import { notifyAdmins } from '../modules/notifications/notify-admins.ts';
@@ -197,6 +198,13 @@ export function jobDefinitions(deps: JobDeps): Record<string, JobDefinition> {
         if (!deps.payouts) return;
         const r = await reconcilePayouts(money(), deps.payouts);
         if (r.checked) deps.log.info({ event: 'payouts.reconciled', ...r }, 'payouts under way reconciled');
+      },
+      backoffMs: 60_000,
+    },
+    /** A payment for an order we do not know goes back to the payer through the provider that took it. */
+    [UNMATCHED_REFUND_JOB]: {
+      async run(payload) {
+        await refundUnmatched(money(), gateway(), String(payload.id));
       },
       backoffMs: 60_000,
     },

@@ -110,6 +110,27 @@ export const paymentAttempts = pgTable(
 );
 
 /** Webhook events processed, by the provider's event id: a redelivery finds its row and changes nothing. */
+/**
+ * A capture for a gateway order no payment try matches: booked as unmatched money, refunded to the payer through the
+ * provider (refund_due, then refund_pending while the provider processes it, then refunded).
+ */
+export const unmatchedCaptures = pgTable(
+  'unmatched_captures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    providerOrderId: text('provider_order_id'),
+    amountPaise: paise('amount_paise').notNull(),
+    status: text('status').notNull().default('refund_due'),
+    providerRefundId: text('provider_refund_id'),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('unmatched_captures_payment_key').on(t.provider, t.providerPaymentId)],
+);
+
 export const webhookEvents = pgTable('webhook_events', {
   eventId: text('event_id').primaryKey(),
   provider: text('provider').notNull(),

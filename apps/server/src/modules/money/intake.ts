@@ -15,6 +15,7 @@ import type { GatewayEvent, PaymentGateway } from '../payments/providers/types.t
 import { WebhookFormatError } from '../payments/providers/razorpay-webhook.ts';
 import { toPaise } from '../trade/common.ts';
 import { post } from './ledger.ts';
+import { markUnmatchedRefundedInTx, recordUnmatchedCaptureInTx, unmatchedByProviderRefund } from './unmatched.ts';
 import { issueRefundInTx, lockOrder, markRefundProcessedInTx, refundFlaggedCaptureInTx } from './refunds.ts';
 import { refunds } from '../../db/schema/index.ts';
 
@@ -200,14 +201,12 @@ export async function captureInTx(
   const [a] = order ? await tx.select().from(paymentAttempts).where(which).for('update') : [];
   if (!a || !order) {
     deps.log.warn({ event: 'payment.unknown_order', ...report }, 'capture for an order we do not know');
-    await notifyAdmins(tx, {
-      type: 'admin_money_alert',
-      ...notice('admin.unknownOrderPayment', {
-        provider: report.provider,
-        payment: report.providerPaymentId,
-        amount: formatInr(report.amountPaise / 100),
-      }),
-      link: '/admin/finance',
+    // Money we hold for nothing we sold: booked as unmatched and refunded through the provider that took it.
+    await recordUnmatchedCaptureInTx(tx, deps, {
+      provider: report.provider,
+      providerPaymentId: report.providerPaymentId,
+      ...(report.providerOrderId ? { providerOrderId: report.providerOrderId } : {}),
+      amountPaise: report.amountPaise,
     });
     return 'unknown_order';
   }
@@ -448,6 +447,14 @@ export async function handleWebhook(
       case 'refund.processed':
       case 'refund.failed': {
         const [r] = await tx.select().from(refunds).where(eq(refunds.providerRefundId, event.providerRefundId));
+        const unmatched = r ? null : await unmatchedByProviderRefund(tx, event.providerRefundId);
+        if (unmatched) {
+          result =
+            event.type === 'refund.processed'
+              ? await markUnmatchedRefundedInTx(tx, deps, unmatched.id)
+              : 'refund_failed_noted';
+          break;
+        }
         if (!r) {
           // Our refund job has not stored the provider's id yet: undo, so the provider's retry finds it later.
           throw new RefundNotYetKnown();

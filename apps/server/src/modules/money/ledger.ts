@@ -29,7 +29,16 @@ export interface LedgerLine {
 export interface Posting {
   /** The business event's idempotency key (e.g. `capture:<attempt id>`): the same key posts at most once. */
   key: string;
-  kind: 'capture' | 'refund' | 'refund_paid' | 'release' | 'settlement' | 'payout' | 'flagged_refund';
+  kind:
+    | 'capture'
+    | 'refund'
+    | 'refund_paid'
+    | 'release'
+    | 'settlement'
+    | 'payout'
+    | 'flagged_refund'
+    | 'unmatched'
+    | 'unmatched_refund';
   orderId?: string | null;
   manufacturerId?: string | null;
   memo: string;

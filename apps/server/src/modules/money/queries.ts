@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { unmatchedList } from './unmatched.ts';
 import {
   buyers,
   commissionCreditNotes,
@@ -194,6 +195,8 @@ export async function financeOverview(db: Db, now: Date, holdDays: number) {
       providerPayoutId: s.providerPayoutId,
       payoutFailureReason: s.payoutFailureReason,
     })),
+    /** Payments for orders we do not know: refunded to the payer automatically ("Refund due" until then). */
+    unmatched: await unmatchedList(db),
     ledger: await trialBalance(db),
     check: await checkLedger(db),
   };

@@ -40,11 +40,12 @@ export async function runSettlements(
     until?: Date;
   },
 ) {
-  const until = opts.until ?? deps.clock();
   await releaseDue(deps, {
     holdDays: opts.holdDays,
     ...(opts.manufacturerId ? { manufacturerId: opts.manufacturerId } : {}),
   });
+  // Taken after the release above, whose lines are posted at the clock's now: they belong to this run.
+  const until = opts.until ?? deps.clock();
   const sellers = await deps.db
     .selectDistinct({ id: sellerEarnings.manufacturerId })
     .from(sellerEarnings)
