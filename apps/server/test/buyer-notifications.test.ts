@@ -116,8 +116,8 @@ describe("a buyer's notifications follow their RFQs and orders", () => {
     expect(list.map((n) => [n.type, n.title, n.link])).toEqual([
       ['rfq_quote', 'New quote', `/buyer/rfqs/${id}`],
       ['rfq_quote', 'Counter offer', `/buyer/rfqs/${id}`],
-      // The converted order waits for the buyer to choose the address and confirm it, on the RFQ's page.
-      ['order_awaiting_confirmation', 'Confirm your order', `/buyer/rfqs/${id}`],
+      // The converted order waits for the buyer to choose the address and confirm it, on the order's own page.
+      ['order_awaiting_confirmation', 'Confirm your order', `/buyer/orders/${converted.json().id}`],
     ]);
     expect(list[1]?.message).toContain('₹88');
   });
