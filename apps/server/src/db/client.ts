@@ -96,6 +96,7 @@ async function openPostgres(url: string, max: number): Promise<Database & { migr
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });
+  evictIdleAfterLostConnection(pool);
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -115,4 +116,57 @@ async function openPostgres(url: string, max: number): Promise<Database & { migr
       await migrate(drizzle(pool, { schema }), { migrationsFolder: migrationsDir() });
     },
   };
+}
+
+/**
+ * An error that says a connection in use was lost (reset, closed, the server shutting down), not that a statement
+ * failed nor that no connection could be made; Drizzle's wrapper carries the driver's error as its `cause`.
+ */
+export function lostConnection(err: unknown): boolean {
+  let cur: unknown = err;
+  for (let i = 0; i < 5 && cur && typeof cur === 'object'; i++) {
+    const { code, message, cause } = cur as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && ['ECONNRESET', 'EPIPE', '57P01', '57P02'].includes(code)) return true;
+    if (
+      typeof message === 'string' &&
+      /^(Connection terminated|Client has encountered a connection error)/.test(message)
+    )
+      return true;
+    cur = cause;
+  }
+  return false;
+}
+
+/**
+ * After PostgreSQL restarts (or fails over, or its host goes away), the pool's idle connections are to a server
+ * that no longer exists. When their socket was closed the pool hears it and drops them; when it was not (a host or
+ * container gone without closing its sockets, a middlebox), each is found dead only by the next query given it, so
+ * every idle connection would fail one request in turn: with twenty of them, seconds of 503s after the database is
+ * back. So the first query that finds its connection lost has every connection idle since before that moment
+ * dropped too (an idle connection's 'error' is the pool's own way to drop it), and the next query opens a fresh
+ * one. A connection in use is left to finish or fail by itself.
+ */
+function evictIdleAfterLostConnection(pool: import('pg').Pool): void {
+  type Client = import('pg').PoolClient;
+  const clients = new Map<Client, { since: number; busy: boolean }>();
+  pool.on('connect', (client) => clients.set(client, { since: Date.now(), busy: false }));
+  pool.on('remove', (client) => clients.delete(client));
+  pool.on('acquire', (client) => {
+    const c = clients.get(client);
+    if (c) c.busy = true;
+  });
+  pool.on('release', (err, client) => {
+    const c = clients.get(client);
+    if (c) c.busy = false;
+    if (!err || !lostConnection(err)) return;
+    const lostAt = Date.now();
+    for (const [other, state] of clients) {
+      if (other === client || state.busy || state.since > lostAt) continue;
+      clients.delete(other);
+      other.emit(
+        'error',
+        new Error('Connection terminated: dropped after another connection to the database was lost'),
+      );
+    }
+  });
 }

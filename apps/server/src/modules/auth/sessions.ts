@@ -2,7 +2,7 @@ import { isLanguage, type Language } from '@ub/shared/i18n';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { SESSION, type ManufacturerStatus, type Role, type SessionUser } from '@ub/shared';
-import type { Db } from '../../db/client.ts';
+import { type Db, lostConnection } from '../../db/client.ts';
 import { manufacturers, sessions, users } from '../../db/schema/index.ts';
 
 export function hashToken(token: string): string {
@@ -98,32 +98,39 @@ export async function findSessionUser(db: Db, token: string): Promise<AuthUser |
   if (cached && cached.db === db && cached.until > now) return cached.user;
   if (cached) sessionCache.delete(key);
   const readAt = generation;
-  const rows = await db
-    .select({
-      expiresAt: sessions.expiresAt,
-      sessionId: sessions.id,
-      id: users.id,
-      role: users.role,
-      name: users.fullName,
-      email: users.email,
-      phone: users.phone,
-      manufacturerId: manufacturers.id,
-      manufacturerStatus: manufacturers.status,
-      companyName: manufacturers.companyName,
-      language: users.language,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(manufacturers, eq(manufacturers.userId, users.id))
-    .where(
-      and(
-        eq(sessions.tokenHash, key),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-        eq(users.isActive, true),
-      ),
-    )
-    .limit(1);
+  const read = () =>
+    db
+      .select({
+        expiresAt: sessions.expiresAt,
+        sessionId: sessions.id,
+        id: users.id,
+        role: users.role,
+        name: users.fullName,
+        email: users.email,
+        phone: users.phone,
+        manufacturerId: manufacturers.id,
+        manufacturerStatus: manufacturers.status,
+        companyName: manufacturers.companyName,
+        language: users.language,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(manufacturers, eq(manufacturers.userId, users.id))
+      .where(
+        and(
+          eq(sessions.tokenHash, key),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+          eq(users.isActive, true),
+        ),
+      )
+      .limit(1);
+  // A read, so safe to send again: the first query after a database restart may meet a connection the pool still
+  // held to the old server; that failure drops the other stale ones (db/client.ts) and the retry opens a fresh one.
+  const rows = await read().catch((err: unknown) => {
+    if (lostConnection(err)) return read();
+    throw err;
+  });
   const row = rows[0];
   if (!row) return undefined;
   const { expiresAt, ...fields } = row;
