@@ -205,14 +205,14 @@ describe('admin reports and console settings', () => {
     const me = await loginAdmin(t.app);
     const invite = await call(t.app, 'POST', '/api/admin/admins', {
       token: me.token,
-      body: { fullName: 'Neha Ops', email: 'Neha.Ops@Example.in' },
+      body: { fullName: 'Neha Ops', email: 'Neha.Ops@Example.in', role: 'support' },
     });
     expect(invite.statusCode).toBe(201);
     const { admin, temporaryPassword } = invite.json();
     expect(admin.email).toBe('neha.ops@example.in');
     const dup = await call(t.app, 'POST', '/api/admin/admins', {
       token: me.token,
-      body: { fullName: 'Neha Again', email: 'neha.ops@example.in' },
+      body: { fullName: 'Neha Again', email: 'neha.ops@example.in', role: 'support' },
     });
     expect(dup.statusCode).toBe(409);
     expect((await call(t.app, 'POST', '/api/admin/admins', { token: me.token, body: { email: 'x' } })).statusCode).toBe(

@@ -348,6 +348,19 @@ export async function buildWorld(app: FastifyInstance) {
       return p.id;
     },
     newAdmin: async () => (await createAdmin(app.db)).user.id,
+    /**
+     * A refund waiting for a second admin, asked by an admin of its own (so the world's admin may decide it), too
+     * large to carry out: approving it answers 409 and nothing moves.
+     */
+    newApproval: async () => {
+      const requester = (await createAdmin(app.db)).user.id;
+      const [row] = await app.database.query<{ id: string }>(
+        `insert into money_approvals (kind, order_id, amount_paise, reason, requested_by)
+         values ('refund', $1, 100000000000, 'Access probe', $2) returning id`,
+        [orderId, requester],
+      );
+      return row?.id as string;
+    },
     /** A buyer of its own, for the probes that block one (buyers A and B keep their sessions). */
     newBuyer: async () => (await createBuyer(app.db)).buyer.id,
     /** A job in the dead letter (no handler has its name: its one attempt fails). */

@@ -10,6 +10,7 @@ export * from './schemas/notifications.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/admin-console.ts';
+export * from './schemas/admin-roles.ts';
 export * from './schemas/admin-buyers.ts';
 export * from './schemas/documents.ts';
 export * from './lead-rules.ts';

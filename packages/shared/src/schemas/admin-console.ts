@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { disputeEvidenceItem } from './buyer-area.ts';
 import { MANUFACTURER_STATUSES } from '../constants.ts';
 import { DISPUTE_STATUSES, LEAD_STATUSES } from './admin.ts';
+import { adminRoleField } from './admin-roles.ts';
 import { MODERATION_STATUSES } from './product.ts';
 import { PAYMENT_STATUSES } from './trade.ts';
 
@@ -161,6 +162,7 @@ export const adminUserItem = z.object({
   id: z.string(),
   fullName: z.string(),
   email: z.string(),
+  role: adminRoleField,
   isActive: z.boolean(),
   createdAt: z.string(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ManufacturerStatus } from '../constants.ts';
 import { calendarDate } from '../dates.ts';
+import { adminRoleField } from './admin-roles.ts';
 import { email, requiredText } from './common.ts';
 import { utrField } from './money.ts';
 import { MODERATION_LABELS, MODERATION_STATUSES, type ModerationStatus } from './product.ts';
@@ -199,7 +200,7 @@ export const reportQuery = z
     path: ['to'],
   });
 
-export const inviteAdminSchema = z.object({ fullName: requiredText('Full name', 120), email });
+export const inviteAdminSchema = z.object({ fullName: requiredText('Full name', 120), email, role: adminRoleField });
 export type InviteAdminInput = z.infer<typeof inviteAdminSchema>;
 
 export const auditLogQuery = z.object({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DOCUMENT_REVIEW_STATUSES } from '@ub/shared';
+import { type AdminRole, DOCUMENT_REVIEW_STATUSES } from '@ub/shared';
 import {
   boolean,
   check,
@@ -39,6 +39,11 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** The language the account reads the product in (ADR 0028): en, hi, mr. */
     language: text('language').notNull().default('en'),
+    /**
+     * An administrator's role in the console (owner, finance, support, moderator; migration 0045); null for sellers
+     * and buyers. An admin inserted without one is an owner (a trigger: the ADMIN_EMAIL bootstrap, the demo seed).
+     */
+    adminRole: text('admin_role').$type<AdminRole>(),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_phone_key').on(t.phone)],

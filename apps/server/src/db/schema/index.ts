@@ -9,3 +9,4 @@ export * from './buyer-shopping.ts';
 export * from './requirements.ts';
 export * from './tax.ts';
 export * from './money.ts';
+export * from './approvals.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { InviteAdminInput } from '@ub/shared';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { AdminRole, InviteAdminInput } from '@ub/shared';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
@@ -15,6 +15,7 @@ const toAdmin = (u: typeof users.$inferSelect) => ({
   id: u.id,
   fullName: u.fullName,
   email: u.email,
+  role: u.adminRole ?? 'owner',
   isActive: u.isActive,
   createdAt: u.createdAt.toISOString(),
 });
@@ -36,7 +37,7 @@ export async function inviteAdmin(deps: Deps, actorUserId: string, input: Invite
     const user = await transaction(deps.db, async (tx) => {
       const [u] = await tx
         .insert(users)
-        .values({ role: 'admin', email: input.email, fullName: input.fullName, passwordHash })
+        .values({ role: 'admin', adminRole: input.role, email: input.email, fullName: input.fullName, passwordHash })
         .returning();
       if (!u) throw new Error('admin insert returned nothing');
       await audit(tx, {
@@ -44,7 +45,7 @@ export async function inviteAdmin(deps: Deps, actorUserId: string, input: Invite
         action: 'admin.invite',
         entityType: 'user',
         entityId: u.id,
-        after: { email: u.email, fullName: u.fullName, role: 'admin' },
+        after: { email: u.email, fullName: u.fullName, role: 'admin', adminRole: input.role },
       });
       return u;
     });
@@ -95,6 +96,52 @@ export async function deactivateAdmin(deps: Deps, actorUserId: string, id: strin
   });
   // Again once committed: a request between the first forgetting and the commit may have cached the session.
   forgetSessionsOf(id);
+  return toAdmin(admin);
+}
+
+/**
+ * An owner changes an admin's role (their own included), audited. The console always keeps an active owner: the
+ * last one cannot step down. Both rows are locked in id order, as in deactivation, and the other owners are
+ * counted under the lock.
+ */
+export async function changeAdminRole(deps: Deps, actorUserId: string, id: string, role: AdminRole) {
+  const admin = await transaction(deps.db, async (tx) => {
+    const locked = new Map<string, typeof users.$inferSelect>();
+    for (const userId of [...new Set([actorUserId, id])].sort()) {
+      const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      if (row) locked.set(userId, row);
+    }
+    const actor = locked.get(actorUserId);
+    if (!actor?.isActive) throw forbidden('Your account has been deactivated.');
+    if (actor.adminRole !== 'owner') throw forbidden('Only an owner may change admin roles.');
+    const before = locked.get(id);
+    if (before?.role !== 'admin') throw notFound('Admin not found');
+    if (before.adminRole === role) return before;
+    if (before.adminRole === 'owner') {
+      const owners = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), eq(users.adminRole, 'owner'), eq(users.isActive, true), ne(users.id, id)))
+        .for('update');
+      if (owners.length === 0)
+        throw conflict('The console must keep an active owner: make another admin an owner first.');
+    }
+    const [after] = await tx
+      .update(users)
+      .set({ adminRole: role, updatedAt: deps.clock() })
+      .where(eq(users.id, id))
+      .returning();
+    if (!after) throw notFound('Admin not found');
+    await audit(tx, {
+      actorUserId,
+      action: 'admin.role',
+      entityType: 'user',
+      entityId: id,
+      before: { adminRole: before.adminRole },
+      after: { adminRole: role },
+    });
+    return after;
+  });
   return toAdmin(admin);
 }
 

@@ -16,6 +16,7 @@ import { accountOf } from '../../../modules/auth/accounts.ts';
 import { blockBuyer, unblockBuyer } from '../../../modules/buyers/commands.ts';
 import { buyerRecord, listBuyers } from '../../../modules/buyers/queries.ts';
 import { currentUser } from '../../../types.ts';
+import { may } from './access.ts';
 
 const buyerParams = z.object({ id: z.uuid({ error: BUYER_MESSAGES.notFound }) });
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -27,6 +28,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/buyers',
     {
+      config: may('buyers'),
       schema: {
         tags: ['admin'],
         summary: 'Buyers: search by company, contact, e-mail, phone or GSTIN; active or blocked',
@@ -41,6 +43,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/buyers/:id',
     {
+      config: may('buyers'),
       schema: {
         tags: ['admin'],
         summary: 'One buyer with counts and the newest of their orders, RFQs and disputes',
@@ -55,6 +58,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/buyers/:id/block',
     {
+      config: may('buyers'),
       schema: {
         tags: ['admin'],
         summary: 'Block a buyer (reason required): no sign-in, orders, RFQs or requirements; sessions end at once',
@@ -76,6 +80,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/buyers/:id/unblock',
     {
+      config: may('buyers'),
       schema: {
         tags: ['admin'],
         summary: 'Unblock a buyer: the account is active again',

@@ -8,16 +8,19 @@ import {
   reportQuery,
   siteSettingsSchema,
   adminUserItem,
+  adminMeView,
+  changeAdminRoleSchema,
 } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../../lib/audit.ts';
 import { csvStringifier } from '../../../lib/csv.ts';
 import { endLiveStreams, sendStream, startedIterable } from '../../../lib/streams.ts';
-import { deactivateAdmin, inviteAdmin, listAdmins, listAudit } from '../../../modules/admin/admins.ts';
+import { changeAdminRole, deactivateAdmin, inviteAdmin, listAdmins, listAudit } from '../../../modules/admin/admins.ts';
 import { reportColumns, reportRows } from '../../../modules/admin/reports.ts';
 import { getSiteSettings, saveSiteSettings } from '../../../modules/site/site-settings.ts';
 import { currentUser } from '../../../types.ts';
+import { currentAdminRole, may } from './access.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
@@ -28,6 +31,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/reports/:file',
     {
+      config: may('reports'),
       schema: {
         ...base,
         summary: 'CSV export (manufacturers, products, orders, payments, leads) for a date range, streamed',
@@ -64,6 +68,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/admins',
     {
+      config: may('admins'),
       schema: {
         ...base,
         summary: 'Admin users',
@@ -75,6 +80,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/admins',
     {
+      config: may('admins'),
       schema: {
         ...base,
         summary: 'Invite another admin; the temporary password is shown once',
@@ -84,9 +90,36 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => reply.status(201).send(await inviteAdmin(depsOf(app), currentUser(req).id, req.body)),
   );
+  app.put(
+    '/admin/admins/:id/role',
+    {
+      config: may('admins'),
+      schema: {
+        ...base,
+        summary: "Change an admin's console role (owner, finance, support, moderator); owners only, audited",
+        params: z.object({ id: z.uuid({ error: 'Admin not found' }) }),
+        body: changeAdminRoleSchema,
+        response: { 200: adminUserItem, ...errors },
+      },
+    },
+    async (req) => changeAdminRole(depsOf(app), currentUser(req).id, req.params.id, req.body.role),
+  );
+  app.get(
+    '/admin/me',
+    {
+      config: may('everyone'),
+      schema: {
+        ...base,
+        summary: "The signed-in admin's console role: which screens and actions the console offers",
+        response: { 200: adminMeView, ...errors },
+      },
+    },
+    async (req) => ({ id: currentUser(req).id, role: currentAdminRole(req) }),
+  );
   app.post(
     '/admin/admins/:id/deactivate',
     {
+      config: may('admins'),
       schema: {
         ...base,
         summary: 'Deactivate another admin and end their sessions',
@@ -105,6 +138,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/site-settings',
     {
+      config: may('settings'),
       schema: { ...base, summary: 'Site configuration', response: { 200: siteSettingsSchema, ...errors } },
     },
     async () => getSiteSettings(app.db),
@@ -112,6 +146,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/site-settings',
     {
+      config: may('settings'),
       schema: {
         ...base,
         summary: 'Replace the site configuration',
@@ -137,6 +172,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/audit-log',
     {
+      config: may('audit'),
       schema: {
         ...base,
         summary: 'Audit log, newest first',

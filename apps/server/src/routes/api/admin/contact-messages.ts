@@ -15,6 +15,7 @@ import {
   replyToContactMessage,
 } from '../../../modules/contact/contact-messages.ts';
 import { currentUser } from '../../../types.ts';
+import { may } from './access.ts';
 
 const secured = { security: [{ bearerAuth: [] }], tags: ['admin'] };
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -25,6 +26,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/contact-messages',
     {
+      config: may('contact'),
       schema: {
         ...secured,
         summary: 'Contact messages, newest first, optionally by status',
@@ -38,6 +40,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/contact-messages/:id/reply',
     {
+      config: may('contact'),
       schema: {
         ...secured,
         summary: 'Reply to a contact message (e-mailed to the sender, notified to a linked seller)',
@@ -52,6 +55,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/contact-messages/:id',
     {
+      config: may('contact'),
       schema: {
         ...secured,
         summary: 'Close a contact message',

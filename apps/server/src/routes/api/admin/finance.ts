@@ -1,6 +1,7 @@
 import {
   errorBody,
   gstr1Query,
+  pendingApprovalAnswer,
   payoutUtrSchema,
   refundSchema,
   rejectPaymentSchema,
@@ -30,6 +31,8 @@ import {
   renderStatementPdf,
 } from '../../../modules/money/statement-pdf.ts';
 import { currentUser } from '../../../types.ts';
+import { may } from './access.ts';
+import { needsSecondAdmin, requestApproval } from '../../../modules/approvals/index.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const idParams = z.object({ id: z.uuid('Not found') });
@@ -43,6 +46,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/finance',
     {
+      config: may('finance'),
       schema: {
         ...base,
         summary: 'Transfers to confirm, refunds, held money per seller, payouts due, ledger balances',
@@ -57,6 +61,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/finance/payments/:id/confirm',
     {
+      config: may('finance'),
       schema: {
         ...base,
         summary: "Confirm a buyer's bank transfer against the bank statement",
@@ -69,6 +74,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/finance/payments/:id/reject',
     {
+      config: may('finance'),
       schema: {
         ...base,
         summary: "Reject a buyer's bank transfer with a reason (buyer and seller are told)",
@@ -82,6 +88,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/finance/payments/:id/refund',
     {
+      config: may('finance'),
       schema: {
         ...base,
         summary: 'Refund a flagged capture (a second payment, a wrong amount) through the provider that took it',
@@ -94,6 +101,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/finance/refunds/:id/paid',
     {
+      config: may('finance'),
       schema: {
         ...base,
         summary: 'A bank-transfer refund was paid to the buyer: its UTR',
@@ -107,15 +115,30 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/orders/:id/refund',
     {
+      config: may('finance'),
       schema: {
         ...base,
         summary: 'Refund part or all of a paid order (amount in paise, reason); through the provider that took it',
         params: idParams,
         body: refundSchema,
-        response: { 200: z.object({ id: z.string(), refundNumber: z.string() }), ...errors },
+        response: {
+          200: z.object({ id: z.string(), refundNumber: z.string() }),
+          202: pendingApprovalAnswer,
+          ...errors,
+        },
       },
     },
-    async (req) => {
+    async (req, reply) => {
+      // Four eyes: above the site's amount the refund waits for a second money admin (only the approval refunds).
+      if (await needsSecondAdmin(app.db, req.body.amountPaise)) {
+        const pendingApproval = await requestApproval(depsOf(app), currentUser(req).id, {
+          kind: 'refund',
+          subject: { orderId: req.params.id },
+          amountPaise: req.body.amountPaise,
+          reason: req.body.reason,
+        });
+        return reply.status(202).send({ pendingApproval });
+      }
       const r = await issueRefund(depsOf(app), { orderId: req.params.id, ...req.body });
       if (!r) throw Object.assign(new Error('This order has no captured payment to refund.'), { statusCode: 409 });
       await audit(app.db, {
@@ -132,6 +155,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/settlements/:id/statement',
     {
+      config: may('settlements'),
       schema: {
         ...base,
         summary: "A settlement's statement with its orders (drill-down)",
@@ -143,7 +167,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/admin/settlements/:id/statement.csv',
-    { schema: { ...base, summary: "A settlement's statement as CSV", params: idParams } },
+    { config: may('settlements'), schema: { ...base, summary: "A settlement's statement as CSV", params: idParams } },
     async (req, reply) => {
       const st = await settlementStatement(app.db, req.params.id);
       return reply
@@ -154,7 +178,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/admin/settlements/:id/statement.pdf',
-    { schema: { ...base, summary: "A settlement's statement as PDF", params: idParams } },
+    { config: may('settlements'), schema: { ...base, summary: "A settlement's statement as PDF", params: idParams } },
     async (req, reply) => {
       const st = await settlementStatement(app.db, req.params.id);
       return reply
@@ -166,6 +190,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/settlements/:id/commission-invoice.pdf',
     {
+      config: may('settlements'),
       schema: { ...base, summary: "The platform's commission tax invoice issued with a settlement", params: idParams },
     },
     async (req, reply) => {
@@ -179,6 +204,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/settlements/:id/commission-credit-notes/:noteId',
     {
+      config: may('settlements'),
       schema: {
         ...base,
         summary: "The platform's credit note (PDF) against a settlement's commission invoice",
@@ -195,7 +221,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/admin/finance/payout-file.csv',
-    { schema: { ...base, summary: "The bank's payout file: one row per unpaid settlement" } },
+    { config: may('finance'), schema: { ...base, summary: "The bank's payout file: one row per unpaid settlement" } },
     async (_req, reply) =>
       reply
         .type('text/csv; charset=utf-8')
@@ -205,6 +231,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/finance/tax-summary',
     {
+      config: may('finance'),
       schema: {
         ...base,
         summary: 'Monthly TCS (s.52 CGST) and TDS (s.194-O) per seller GSTIN/PAN',
@@ -216,6 +243,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/finance/gstr8',
     {
+      config: may('finance'),
       schema: {
         ...base,
         summary:
@@ -245,6 +273,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/finance/platform-gstr1',
     {
+      config: may('finance'),
       schema: {
         ...base,
         summary:
@@ -267,6 +296,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/finance/tds-194o.csv',
     {
+      config: may('finance'),
       schema: {
         ...base,
         summary:
@@ -291,12 +321,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/admin/finance/rates',
-    { schema: { ...base, summary: 'Commission by category and the tax rates with their effective dates' } },
+    {
+      config: may('finance'),
+      schema: { ...base, summary: 'Commission by category and the tax rates with their effective dates' },
+    },
     async () => ({ commission: await getCommissionSettings(app.db), rates: await listRates(app.db) }),
   );
   app.put(
     '/admin/finance/commission',
     {
+      config: may(['owner']),
       schema: {
         ...base,
         summary: 'Commission percent: default and per category (audited)',

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listJobs, retryJob } from '../../../jobs/admin.ts';
 import { currentUser } from '../../../types.ts';
+import { may } from './access.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
@@ -15,6 +16,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/jobs',
     {
+      config: may('jobs'),
       onRequest: admin,
       schema: {
         ...base,
@@ -29,6 +31,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/jobs/:id/retry',
     {
+      config: may('jobs'),
       onRequest: admin,
       schema: {
         ...base,

@@ -21,6 +21,8 @@ import {
 } from '../../../modules/manufacturers/commands.ts';
 import { manufacturerDocument } from '../../../modules/manufacturers/queries.ts';
 import { currentUser } from '../../../types.ts';
+import { may } from './access.ts';
+import { MANUFACTURER_ACTION_ROLES } from '@ub/shared';
 
 const idParams = z.object({ id: z.uuid({ error: 'Manufacturer not found' }) });
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -31,6 +33,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/manufacturers',
     {
+      config: may('manufacturers'),
       schema: {
         tags: ['admin'],
         summary: 'Manufacturers: search by name, email or phone; status filter (rejected only when asked)',
@@ -53,6 +56,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/manufacturers/:id',
     {
+      config: may('manufacturers'),
       schema: {
         tags: ['admin'],
         summary: 'One manufacturer with its documents; opening a Received request marks it Under review',
@@ -67,6 +71,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/manufacturers/:id/documents/:docId',
     {
+      config: may(['owner', 'support', 'moderator']),
       schema: {
         tags: ['admin'],
         summary: 'The file of one verification document (admins only; never public)',
@@ -86,6 +91,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/admin/manufacturers/:id/${action}`,
       {
+        config: may(MANUFACTURER_ACTION_ROLES[action]),
         schema: {
           tags: ['admin'],
           summary: `${action[0]?.toUpperCase()}${action.slice(1)} a manufacturer${needsReason ? ' (reason required)' : ''}`,

@@ -19,7 +19,12 @@ import {
   pdfCopyQuery,
   taxDocumentItem,
   runSettlementsSchema,
+  pendingApprovalAnswer,
+  UTR_HELP,
+  utrMode,
 } from '@ub/shared';
+import { badRequest } from '../../../lib/errors.ts';
+import { payoutNeedingApproval, requestApproval } from '../../../modules/approvals/index.ts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,6 +48,14 @@ import { currentUser } from '../../../types.ts';
 import { platformOf } from '../../../modules/money/commission-invoice.ts';
 import { orderInvoicePdf, taxDocumentPdf } from '../../../modules/tax-documents/download.ts';
 import { documentsOfOrder } from '../../../modules/tax-documents/queries.ts';
+import { may } from './access.ts';
+
+/** A cancellation may refund a paid order; a dispute resolved for the buyer refunds: both are money commands. */
+const cancelsOrder = (body: unknown) => (body as { status?: unknown } | undefined)?.status === 'cancelled';
+const resolvesWithRefund = (body: unknown) => {
+  const b = body as { status?: unknown } | undefined;
+  return b?.status === 'resolved_buyer';
+};
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const idParams = (what: string) => z.object({ id: z.uuid({ error: `${what} not found` }) });
@@ -55,6 +68,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/dashboard',
     {
+      config: may('dashboard'),
       schema: {
         ...base,
         summary: 'Cards, new requests and chart series, all from SQL aggregates',
@@ -67,6 +81,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/orders',
     {
+      config: may('orders'),
       schema: {
         ...base,
         summary: 'Orders of every seller',
@@ -79,6 +94,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/orders/:id',
     {
+      config: may('orders'),
       schema: {
         ...base,
         summary: 'One order with items, timeline and payments',
@@ -98,6 +114,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/orders/:id/invoice.pdf',
     {
+      config: may('orders'),
       schema: {
         ...base,
         summary: "Any order's GST tax invoice (PDF), from the copy frozen at issue",
@@ -111,6 +128,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/orders/:id/tax-documents',
     {
+      config: may('orders'),
       schema: {
         ...base,
         summary: 'The tax invoice, credit notes and debit notes of any order',
@@ -123,6 +141,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/tax-documents/:id/pdf',
     {
+      config: may('orders'),
       schema: {
         ...base,
         summary: 'PDF of any tax document',
@@ -136,6 +155,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/orders/:id/status',
     {
+      config: may('orders', cancelsOrder),
       schema: {
         ...base,
         summary:
@@ -154,6 +174,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/payments',
     {
+      config: may('payments'),
       schema: {
         ...base,
         summary: 'Buyer payments',
@@ -166,6 +187,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/settlements',
     {
+      config: may('settlements'),
       schema: {
         ...base,
         summary: 'Weekly seller settlements',
@@ -178,6 +200,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/settlements/generate',
     {
+      config: may('settlements'),
       schema: {
         ...base,
         summary: "Generate this week's settlements from paid, delivered, unsettled orders (one per seller)",
@@ -202,33 +225,67 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/settlements/:id/mark-paid',
     {
+      config: may('settlements'),
       schema: {
         ...base,
         summary: 'Record the bank transfer of a settlement; the seller is notified',
         params: idParams('Settlement'),
         body: markSettlementPaidSchema,
-        response: { 200: adminSettlementListItem, ...errors },
+        response: { 200: adminSettlementListItem, 202: pendingApprovalAnswer, ...errors },
       },
     },
-    async (req) => markSettlementPaid(depsOf(app), currentUser(req).id, req.params.id, req.body.reference),
+    async (req, reply) => {
+      const held = await payoutNeedingApproval(app.db, req.params.id);
+      if (held) {
+        const utr = utrMode(req.body.reference);
+        if (!utr) throw badRequest(UTR_HELP, { reference: UTR_HELP });
+        const pendingApproval = await requestApproval(depsOf(app), currentUser(req).id, {
+          kind: 'payout_paid',
+          subject: { settlementId: req.params.id },
+          amountPaise: held.netPaise,
+          reason: `Bank transfer ${utr.utr} (${utr.mode})`,
+          utr: utr.utr,
+        });
+        return reply.status(202).send({ pendingApproval });
+      }
+      return markSettlementPaid(depsOf(app), currentUser(req).id, req.params.id, req.body.reference);
+    },
   );
   app.post(
     '/admin/settlements/:id/payout',
     {
+      config: may('settlements'),
       schema: {
         ...base,
         summary:
           'Pay a pending settlement through the payout provider (PAYOUT_PROVIDER=razorpayx); 409 with the manual provider',
         params: idParams('Settlement'),
-        response: { 200: adminSettlementListItem, ...errors },
+        response: { 200: adminSettlementListItem, 202: pendingApprovalAnswer, ...errors },
       },
     },
-    async (req) => startProviderPayout(depsOf(app), app.payouts, currentUser(req).id, req.params.id),
+    async (req, reply) => {
+      const held = await payoutNeedingApproval(app.db, req.params.id);
+      if (held) {
+        if (app.payouts.name === 'manual') {
+          // The provider's own refusal (nothing to approve): the same words as without four eyes.
+          return startProviderPayout(depsOf(app), app.payouts, currentUser(req).id, req.params.id);
+        }
+        const pendingApproval = await requestApproval(depsOf(app), currentUser(req).id, {
+          kind: 'payout_provider',
+          subject: { settlementId: req.params.id },
+          amountPaise: held.netPaise,
+          reason: `${app.payouts.name} payout`,
+        });
+        return reply.status(202).send({ pendingApproval });
+      }
+      return startProviderPayout(depsOf(app), app.payouts, currentUser(req).id, req.params.id);
+    },
   );
 
   app.get(
     '/admin/leads',
     {
+      config: may('leads'),
       schema: {
         ...base,
         summary: 'Leads from the landing page',
@@ -241,6 +298,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/leads/:id',
     {
+      config: may('leads'),
       schema: {
         ...base,
         summary: "Change a lead's status or notes",
@@ -255,6 +313,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/disputes',
     {
+      config: may('disputes'),
       schema: {
         ...base,
         summary: 'Disputes raised on orders',
@@ -267,6 +326,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/disputes/:id',
     {
+      config: may('disputes'),
       schema: {
         ...base,
         summary: 'One dispute, with its order, parties and notes',
@@ -279,6 +339,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/disputes/:id/evidence/:evidenceId',
     {
+      config: may('disputes'),
       schema: {
         ...base,
         summary: "One of the buyer's evidence files of a dispute",
@@ -293,6 +354,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/disputes/:id',
     {
+      config: may('disputes', resolvesWithRefund),
       schema: {
         ...base,
         summary: 'Review or resolve a dispute, with a note',

@@ -13,6 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getProduct, listProducts, moderateProduct, productCategories } from '../../../modules/admin/products.ts';
 import { currentUser } from '../../../types.ts';
+import { may } from './access.ts';
+import { PRODUCT_ACTION_ROLES } from '@ub/shared';
 
 const idParams = z.object({ id: z.uuid({ error: 'Product not found' }) });
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -23,6 +25,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/products',
     {
+      config: may('products'),
       schema: {
         tags: ['admin'],
         summary: 'Products of every seller: search name, manufacturer or category; category and status filters',
@@ -47,6 +50,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/products/categories',
     {
+      config: may('products'),
       schema: {
         tags: ['admin'],
         summary: 'The distinct categories products use',
@@ -60,6 +64,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/products/:id',
     {
+      config: may('products'),
       schema: {
         tags: ['admin'],
         summary: 'One product with its images',
@@ -76,6 +81,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/admin/products/:id/${action}`,
       {
+        config: may(PRODUCT_ACTION_ROLES),
         schema: {
           tags: ['admin'],
           summary: `${action === 'flag' ? 'Flag (request edit)' : action} a product${needsReason ? ' (reason required)' : ''}`,

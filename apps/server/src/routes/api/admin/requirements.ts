@@ -13,6 +13,7 @@ import { adminAttachmentFile } from '../../../modules/requirements/attachments.t
 import { closeAsSpam } from '../../../modules/requirements/commands.ts';
 import { adminRequirement, listAdminRequirements } from '../../../modules/requirements/queries.ts';
 import { currentUser } from '../../../types.ts';
+import { may } from './access.ts';
 
 const idParams = z.object({ id: z.uuid('Not a valid id.') });
 const guarded = { 401: errorBody, 403: errorBody };
@@ -22,6 +23,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/requirements',
     {
+      config: may('requirements'),
       schema: {
         tags: ['admin'],
         summary: 'Requirements, newest first, searchable by number, title or buyer, optionally of one status',
@@ -36,6 +38,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/requirements/:id',
     {
+      config: may('requirements'),
       schema: {
         tags: ['admin'],
         summary: 'One requirement with its quotes and spam reports',
@@ -50,6 +53,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/requirements/:id/attachments/:attachmentId',
     {
+      config: may('requirements'),
       schema: {
         tags: ['admin'],
         summary: "One of the buyer's attachments of a requirement",
@@ -66,6 +70,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/requirements/:id/close',
     {
+      config: may('requirements'),
       schema: {
         tags: ['admin'],
         summary: 'Remove a requirement as spam (audited; the buyer is told why)',

@@ -2,6 +2,7 @@ import { adminRfqItem, adminRfqList, adminRfqsQuery, errorBody } from '@ub/share
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminRfqById, listAdminRfqs } from '../../../modules/rfqs/queries.ts';
+import { may } from './access.ts';
 
 const rfqParams = z.object({ id: z.uuid({ error: 'RFQ not found' }) });
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -13,6 +14,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/rfqs',
     {
+      config: may('rfqs'),
       schema: {
         tags: ['admin'],
         summary: 'RFQs of every buyer and seller: search by number, buyer, seller or product; status filter',
@@ -27,6 +29,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/rfqs/:id',
     {
+      config: may('rfqs'),
       schema: {
         tags: ['admin'],
         summary: 'One RFQ with its full offer history',
