@@ -63,6 +63,8 @@ const WRITES: Record<string, ManufacturerStatus[]> = {
   // And its own e-way bill portal user.
   'PUT /api/settings/ewaybill-credentials': ALL,
   'DELETE /api/settings/ewaybill-credentials': ALL,
+  // And its own s.194-O(2) TDS declaration.
+  'PUT /api/settings/tds-declaration': ALL,
   // A price correction is a change of the deal; the e-way bill number and the IRN of what was already issued are
   // fulfilment of it.
   'POST /api/orders/{id}/debit-notes': TRADE,
