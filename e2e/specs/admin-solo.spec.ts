@@ -78,6 +78,10 @@ test('an admin verifies a new manufacturer, suspends them with an "Other" reason
   await expect(details.getByText(seller.email)).toBeVisible();
   await screenshots(page, 'admin-manufacturer-details');
   await details.getByRole('button', { name: 'Approve' }).click();
+  await page
+    .getByRole('dialog', { name: 'Approve this seller?' })
+    .getByRole('button', { name: 'Approve seller' })
+    .click();
   await expect(details.getByText('Approved', { exact: true })).toBeVisible();
   await details.getByRole('button', { name: 'Close' }).click();
   await expect(row.getByText('Approved', { exact: true })).toBeVisible();
@@ -136,5 +140,9 @@ test("generating the week's settlements with no delivered, paid order says there
   await openAsAdmin(page, await adminToken(request), '/admin/payments');
   await page.getByRole('tab', { name: 'Settlements' }).click();
   await page.getByRole('button', { name: "Generate this week's settlements" }).click();
+  await page
+    .getByRole('dialog', { name: 'Run settlements now?' })
+    .getByRole('button', { name: 'Run settlements' })
+    .click();
   await expect(page.getByText('Nothing to settle: no delivered, paid orders are waiting.')).toBeVisible();
 });

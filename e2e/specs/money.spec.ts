@@ -126,6 +126,11 @@ test('a buyer pays by bank transfer, the admin confirms the UTR, and the cancell
 
   await openAsAdmin(page, w.admin, '/admin/finance');
   await page.getByRole('button', { name: `Confirm ${reference}` }).click();
+  // Irreversible: a confirmation naming the amount and the buyer comes first (issue 28).
+  await page
+    .getByRole('dialog', { name: /^Confirm the bank transfer of ₹/ })
+    .getByRole('button', { name: 'Confirm transfer' })
+    .click();
   await expect(page.getByText('Payment confirmed: the money is held for the order.')).toBeVisible();
 
   const cancel = await request.post(`/api/buyer/orders/${b.orderId}/cancel`, {
@@ -186,6 +191,10 @@ test('the admin resolves a dispute for the buyer with a partial refund entered i
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
   await dialog.getByLabel('Refund amount (₹)').fill('100.50');
   await dialog.getByRole('button', { name: 'Save' }).click();
+  await page
+    .getByRole('dialog', { name: 'Resolve for the buyer with a refund of ₹100.50?' })
+    .getByRole('button', { name: 'Resolve and refund' })
+    .click();
   await expect(page.getByText(/: Resolved for buyer\.$/)).toBeVisible();
   const fin = await (await request.get('/api/admin/finance', { headers: auth(w.admin) })).json();
   const refund = fin.refunds.find((r: { reason: string }) => r.reason.includes('Two cartons crushed'));

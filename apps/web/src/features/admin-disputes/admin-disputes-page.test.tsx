@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -76,7 +76,9 @@ describe('Admin Disputes record URL', () => {
 
 describe('Admin dispute resolution for the buyer', () => {
   it('checks a partial refund against what can still be refunded', () => {
-    expect(refundChoice('full', '', 500_000)).toEqual({});
+    // Nothing is chosen for the admin: the full refund is picked, and then sent as the amount confirmed.
+    expect(refundChoice('', '', 500_000).error).toBe('Choose the refund: the full amount or a part.');
+    expect(refundChoice('full', '', 500_000)).toEqual({ refundPaise: 500_000 });
     expect(refundChoice('partial', '1,250.50', 500_000)).toEqual({ refundPaise: 125_050 });
     expect(refundChoice('partial', '5000.01', 500_000).error).toBe('At most ₹5,000.00 can be refunded.');
     expect(refundChoice('partial', '0', 500_000).error).toBe('The refund must be more than zero.');
@@ -101,7 +103,10 @@ describe('Admin dispute resolution for the buyer', () => {
     renderAt(`/admin/disputes/${older.id}`);
     await screen.findByRole('dialog', { name: `Dispute on ${older.orderNumber}` });
     await userEvent.selectOptions(screen.getByLabelText('New status'), 'resolved_buyer');
-    expect(screen.getByLabelText('Full refund: ₹5,000.00')).toBeChecked();
+    // No amount is chosen by default (issue 28): neither a full nor a partial refund until the admin picks one.
+    expect(screen.getByLabelText('Full refund: ₹5,000.00')).not.toBeChecked();
+    expect(screen.getByLabelText('Partial refund')).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     await userEvent.click(screen.getByLabelText('Partial refund'));
     await userEvent.type(screen.getByLabelText('Refund amount (₹)'), '6000');
     await userEvent.type(screen.getByLabelText('Notes'), 'Two cartons short');
@@ -110,6 +115,11 @@ describe('Admin dispute resolution for the buyer', () => {
     await userEvent.clear(screen.getByLabelText('Refund amount (₹)'));
     await userEvent.type(screen.getByLabelText('Refund amount (₹)'), '1250.50');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // The confirmation names the amount and the buyer before anything is sent.
+    const confirm = await screen.findByRole('dialog', { name: 'Resolve for the buyer with a refund of ₹1,250.50?' });
+    expect(confirm).toHaveTextContent(older.buyer);
+    expect(bodies).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Resolve and refund' }));
     await vi.waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toEqual({ status: 'resolved_buyer', notes: 'Two cartons short', refundPaise: 125_050 });
   });

@@ -20,6 +20,8 @@ import { type Column, DataTable } from '../../components/table.tsx';
 import { api } from '../../lib/api.ts';
 import { openPrivateFile } from '../../lib/open-file.ts';
 import { useListState, useRecordRoute } from '../../lib/use-list-state.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { useConfirm } from '../admin-finance/confirm-action.tsx';
 
 type Dispute = AdminDisputeListItem;
 const TONES: Record<DisputeStatus, Tone> = {
@@ -34,11 +36,13 @@ const TONES: Record<DisputeStatus, Tone> = {
  * answer is the refund in paise, or the message that says why the amount cannot be taken.
  */
 export function refundChoice(
-  mode: 'full' | 'partial',
+  mode: 'full' | 'partial' | '',
   amount: string,
   refundablePaise: number,
 ): { refundPaise?: number; error?: string } {
-  if (mode === 'full') return {};
+  // No amount is chosen for the admin: a full refund is picked, never assumed (issue 28).
+  if (mode === '') return { error: CHOOSE_REFUND };
+  if (mode === 'full') return { refundPaise: refundablePaise };
   const paise = rupeesToPaise(amount);
   if (paise === null) return { error: 'Enter the refund in rupees, like 1250 or 99.50.' };
   if (paise <= 0) return { error: 'The refund must be more than zero.' };
@@ -46,11 +50,15 @@ export function refundChoice(
   return { refundPaise: paise };
 }
 
+const CHOOSE_REFUND = 'Choose the refund: the full amount or a part.';
+
 function DisputeModal({ dispute, onClose }: { dispute: AdminDisputeDetail; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<DisputeStatus | ''>(dispute.nextStatuses[0] ?? '');
   const [notes, setNotes] = useState('');
-  const [mode, setMode] = useState<'full' | 'partial'>('full');
+  const t = useT();
+  const confirmation = useConfirm();
+  const [mode, setMode] = useState<'full' | 'partial' | ''>('');
   const [amount, setAmount] = useState('');
   const refunds = status === 'resolved_buyer' && dispute.refundablePaise > 0;
   const choice = refunds ? refundChoice(mode, amount, dispute.refundablePaise) : {};
@@ -80,7 +88,18 @@ function DisputeModal({ dispute, onClose }: { dispute: AdminDisputeDetail; onClo
             </Button>
             <Button
               disabled={!status || !notes.trim() || Boolean(choice.error) || save.isPending}
-              onClick={() => save.mutate()}
+              onClick={() =>
+                refunds && choice.refundPaise
+                  ? confirmation.ask({
+                      title: t('admin.confirm.disputeRefundTitle', { amount: formatInr(choice.refundPaise / 100) }),
+                      amountPaise: choice.refundPaise,
+                      party: dispute.buyer,
+                      subject: dispute.orderNumber,
+                      confirmLabel: t('admin.confirm.disputeConfirm'),
+                      onConfirm: () => save.mutateAsync(),
+                    })
+                  : save.mutate()
+              }
             >
               Save
             </Button>
@@ -149,6 +168,7 @@ function DisputeModal({ dispute, onClose }: { dispute: AdminDisputeDetail; onClo
                 <p className="text-xs text-slate-500">
                   The notes are the refund's reason; the buyer and seller see it.
                 </p>
+                {mode === '' && <p className="text-xs text-slate-600">{t('admin.confirm.chooseRefund')}</p>}
               </fieldset>
             )}
             <TextAreaField
@@ -162,6 +182,7 @@ function DisputeModal({ dispute, onClose }: { dispute: AdminDisputeDetail; onClo
           </>
         )}
       </div>
+      {confirmation.dialog}
     </Modal>
   );
 }

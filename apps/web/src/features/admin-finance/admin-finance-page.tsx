@@ -12,6 +12,9 @@ import { getToken } from '../../lib/auth-storage.ts';
 import { OperatorReturns } from './operator-returns.tsx';
 import { CommissionPanel } from './commission-panel.tsx';
 import { type Payout, PayoutsList } from './payouts-list.tsx';
+import { ApprovalsPanel } from './approvals-panel.tsx';
+import { useConfirm, waitsForApproval } from './confirm-action.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 interface Awaiting {
   id: string;
@@ -110,6 +113,8 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
 /** Admin finance: bank transfers to confirm, refunds, held money per seller, payouts, ledger, TCS and TDS. */
 export default function AdminFinancePage() {
   const qc = useQueryClient();
+  const t = useT();
+  const confirmation = useConfirm();
   const { data, error, isPending } = useQuery({
     queryKey: ['admin', 'finance'],
     queryFn: () => api<Finance>('/admin/finance'),
@@ -121,7 +126,13 @@ export default function AdminFinancePage() {
     enabled: /^\d{4}-\d{2}$/.test(month),
   });
   const [rejecting, setRejecting] = useState<Awaiting | null>(null);
-  const [paying, setPaying] = useState<{ kind: 'refund' | 'payout'; id: string; label: string } | null>(null);
+  const [paying, setPaying] = useState<{
+    kind: 'refund' | 'payout';
+    id: string;
+    label: string;
+    amountPaise?: number;
+    party?: string;
+  } | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: ['admin'] });
   const confirm = useMutation({
     mutationFn: (id: string) => api(`/admin/finance/payments/${id}/confirm`, { method: 'POST', body: {} }),
@@ -129,7 +140,6 @@ export default function AdminFinancePage() {
       toast.success('Payment confirmed: the money is held for the order.');
       void refresh();
     },
-    onError: (e) => toast.error(e.message),
   });
   const refundFlagged = useMutation({
     mutationFn: (id: string) =>
@@ -138,7 +148,6 @@ export default function AdminFinancePage() {
       toast.success(`Refund ${r.refundNumber} sent to the provider that took the payment.`);
       void refresh();
     },
-    onError: (e) => toast.error(e.message),
   });
   const run = useMutation({
     mutationFn: () => api<{ created: number }>('/admin/settlements/generate', { method: 'POST', body: {} }),
@@ -146,7 +155,6 @@ export default function AdminFinancePage() {
       toast.success(`${r.created} settlement${r.created === 1 ? '' : 's'} created.`);
       void refresh();
     },
-    onError: (e) => toast.error(e.message),
   });
 
   const awaitingColumns: Array<Column<Awaiting>> = [
@@ -179,7 +187,16 @@ export default function AdminFinancePage() {
         a.status === 'awaiting_confirmation' ? (
           <div className="flex gap-2">
             <Button
-              onClick={() => confirm.mutate(a.id)}
+              onClick={() =>
+                confirmation.ask({
+                  title: t('admin.confirm.transferTitle', { amount: rs(a.amountPaise) }),
+                  amountPaise: a.amountPaise,
+                  party: a.buyer,
+                  subject: `${a.orderNumber} · UTR ${a.utr ?? ''}`,
+                  confirmLabel: t('admin.confirm.transferConfirm'),
+                  onConfirm: () => confirm.mutateAsync(a.id),
+                })
+              }
               disabled={confirm.isPending}
               aria-label={`Confirm ${a.reference}`}
             >
@@ -192,7 +209,16 @@ export default function AdminFinancePage() {
         ) : a.status === 'flagged' && a.flaggedPaise ? (
           <Button
             variant="secondary"
-            onClick={() => refundFlagged.mutate(a.id)}
+            onClick={() =>
+              confirmation.ask({
+                title: t('admin.confirm.refundTitle', { amount: rs(a.flaggedPaise ?? 0) }),
+                amountPaise: a.flaggedPaise ?? 0,
+                party: a.buyer,
+                subject: a.orderNumber,
+                confirmLabel: t('admin.confirm.refundConfirm'),
+                onConfirm: () => refundFlagged.mutateAsync(a.id),
+              })
+            }
             disabled={refundFlagged.isPending}
             aria-label={`Refund ${rs(a.flaggedPaise)} of ${a.reference}`}
           >
@@ -226,7 +252,18 @@ export default function AdminFinancePage() {
       actions: true,
       cell: (r) =>
         r.status !== 'processed' && r.provider === 'bank_transfer' ? (
-          <Button variant="secondary" onClick={() => setPaying({ kind: 'refund', id: r.id, label: r.refundNumber })}>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              setPaying({
+                kind: 'refund',
+                id: r.id,
+                label: r.refundNumber,
+                amountPaise: r.amountPaise,
+                party: r.buyer,
+              })
+            }
+          >
             Mark paid
           </Button>
         ) : null,
@@ -240,6 +277,7 @@ export default function AdminFinancePage() {
       <FormError message={error?.message} />
       {data && (
         <>
+          <ApprovalsPanel onDecided={() => void refresh()} />
           <Panel title="Payments awaiting confirmation">
             {data.awaiting.length ? (
               <DataTable
@@ -254,7 +292,17 @@ export default function AdminFinancePage() {
           </Panel>
           <Panel title="Payouts">
             <div className="mb-3 flex flex-wrap gap-2">
-              <Button onClick={() => run.mutate()} disabled={run.isPending}>
+              <Button
+                onClick={() =>
+                  confirmation.ask({
+                    title: t('admin.confirm.runTitle'),
+                    party: t('admin.confirm.runParty'),
+                    confirmLabel: t('admin.confirm.runConfirm'),
+                    onConfirm: () => run.mutateAsync(),
+                  })
+                }
+                disabled={run.isPending}
+              >
                 Run settlements now
               </Button>
               <Button
@@ -267,7 +315,15 @@ export default function AdminFinancePage() {
             <PayoutsList
               payouts={data.payouts}
               provider={data.payoutProvider}
-              onMarkPaid={(p) => setPaying({ kind: 'payout', id: p.id, label: p.settlementNumber })}
+              onMarkPaid={(p) =>
+                setPaying({
+                  kind: 'payout',
+                  id: p.id,
+                  label: p.settlementNumber,
+                  amountPaise: p.netPaise,
+                  party: p.seller,
+                })
+              }
               onStatement={(p, kind) =>
                 void download(`/admin/settlements/${p.id}/statement.${kind}`, `${p.settlementNumber}.${kind}`)
               }
@@ -367,6 +423,7 @@ export default function AdminFinancePage() {
         )}
       </Panel>
       <OperatorReturns />
+      {confirmation.dialog}
       <ReasonModal
         open={Boolean(rejecting)}
         title={`Reject ${rejecting?.reference ?? ''}`}
@@ -386,13 +443,27 @@ export default function AdminFinancePage() {
         submitLabel="Mark paid"
         onClose={() => setPaying(null)}
         onSubmit={async (utr) => {
-          if (paying?.kind === 'refund') {
-            await api(`/admin/finance/refunds/${paying.id}/paid`, { method: 'POST', body: { utr } });
-          } else {
-            await api(`/admin/settlements/${paying?.id}/mark-paid`, { method: 'POST', body: { reference: utr } });
-          }
-          toast.success('Marked paid.');
-          void refresh();
+          const target = paying;
+          if (!target) return;
+          // The UTR is typed; the money moves only after the confirmation naming the amount and the party.
+          confirmation.ask({
+            title: t('admin.confirm.paidTitle', { what: target.label }),
+            amountPaise: target.amountPaise,
+            party: target.party ?? target.label,
+            subject: `UTR ${utr}`,
+            confirmLabel: t('admin.confirm.paidConfirm'),
+            onConfirm: async () => {
+              const answer =
+                target.kind === 'refund'
+                  ? await api(`/admin/finance/refunds/${target.id}/paid`, { method: 'POST', body: { utr } })
+                  : await api(`/admin/settlements/${target.id}/mark-paid`, {
+                      method: 'POST',
+                      body: { reference: utr },
+                    });
+              toast.success(waitsForApproval(answer) ? t('admin.approvals.sent') : 'Marked paid.');
+              void refresh();
+            },
+          });
         }}
       />
     </div>

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Payout, PayoutsList } from './payouts-list.tsx';
@@ -51,6 +51,12 @@ describe('admin payouts list', () => {
     expect(screen.getByRole('button', { name: 'Pay STL-3 via RazorpayX' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pay STL-2 via RazorpayX' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Pay STL-1 via RazorpayX' }));
+    // Nothing is sent before the confirmation that names the amount and the seller.
+    const dialog = await screen.findByRole('dialog', { name: 'Pay ₹12,345.00 via RazorpayX?' });
+    expect(dialog).toHaveTextContent('Patil Plastics');
+    expect(dialog).toHaveTextContent('STL-1');
+    expect(sent).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
     await vi.waitFor(() => expect(onChanged).toHaveBeenCalled());
     expect(sent).toEqual(['POST /api/admin/settlements/a/payout']);
   });

@@ -4,6 +4,8 @@ import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
 import { Badge } from '../../components/feedback.tsx';
 import { api } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { useConfirm, waitsForApproval } from './confirm-action.tsx';
 
 export interface Payout {
   id: string;
@@ -27,63 +29,78 @@ export function PayoutsList(props: {
   onStatement: (p: Payout, kind: 'csv' | 'pdf') => void;
   onChanged: () => void;
 }) {
+  const t = useT();
+  const confirmation = useConfirm();
   const pay = useMutation({
     mutationFn: (p: Payout) => api(`/admin/settlements/${p.id}/payout`, { method: 'POST', body: {} }),
-    onSuccess: (_r, p) => {
-      toast.success(`Payout of ${p.settlementNumber} sent to RazorpayX.`);
+    onSuccess: (answer, p) => {
+      toast.success(
+        waitsForApproval(answer) ? t('admin.approvals.sent') : `Payout of ${p.settlementNumber} sent to RazorpayX.`,
+      );
       props.onChanged();
     },
-    onError: (e) => toast.error(e.message),
   });
   if (!props.payouts.length) return <p className="text-sm text-slate-500">No settlements waiting for payout.</p>;
   return (
-    <ul className="divide-y divide-slate-100 text-sm">
-      {props.payouts.map((p) => {
-        const underWay = p.payoutStatus === 'requested' || p.payoutStatus === 'processing';
-        return (
-          <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-            <span className="font-medium">{p.settlementNumber}</span>
-            <span>{p.seller}</span>
-            <span>{formatInr(p.netPaise / 100)}</span>
-            <span className="flex flex-wrap items-center gap-2">
-              <button
-                type="button"
-                className="text-sm font-medium text-brand-700 hover:underline"
-                onClick={() => props.onStatement(p, 'csv')}
-              >
-                Statement
-              </button>
-              <button
-                type="button"
-                className="text-sm font-medium text-brand-700 hover:underline"
-                onClick={() => props.onStatement(p, 'pdf')}
-              >
-                PDF
-              </button>
-              {underWay ? (
-                <Badge tone="yellow">Processing{p.providerPayoutId ? `: ${p.providerPayoutId}` : ''}</Badge>
-              ) : props.provider === 'razorpayx' ? (
-                <Button
-                  onClick={() => pay.mutate(p)}
-                  disabled={pay.isPending}
-                  aria-label={`Pay ${p.settlementNumber} via RazorpayX`}
+    <>
+      {confirmation.dialog}
+      <ul className="divide-y divide-slate-100 text-sm">
+        {props.payouts.map((p) => {
+          const underWay = p.payoutStatus === 'requested' || p.payoutStatus === 'processing';
+          return (
+            <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span className="font-medium">{p.settlementNumber}</span>
+              <span>{p.seller}</span>
+              <span>{formatInr(p.netPaise / 100)}</span>
+              <span className="flex flex-wrap items-center gap-2">
+                <button
+                  type="button"
+                  className="text-sm font-medium text-brand-700 hover:underline"
+                  onClick={() => props.onStatement(p, 'csv')}
                 >
-                  Pay via RazorpayX
-                </Button>
-              ) : (
-                <Button variant="secondary" onClick={() => props.onMarkPaid(p)}>
-                  Mark paid
-                </Button>
+                  Statement
+                </button>
+                <button
+                  type="button"
+                  className="text-sm font-medium text-brand-700 hover:underline"
+                  onClick={() => props.onStatement(p, 'pdf')}
+                >
+                  PDF
+                </button>
+                {underWay ? (
+                  <Badge tone="yellow">Processing{p.providerPayoutId ? `: ${p.providerPayoutId}` : ''}</Badge>
+                ) : props.provider === 'razorpayx' ? (
+                  <Button
+                    onClick={() =>
+                      confirmation.ask({
+                        title: t('admin.confirm.payoutTitle', { amount: formatInr(p.netPaise / 100) }),
+                        amountPaise: p.netPaise,
+                        party: p.seller,
+                        subject: p.settlementNumber,
+                        confirmLabel: t('admin.confirm.payoutConfirm'),
+                        onConfirm: () => pay.mutateAsync(p),
+                      })
+                    }
+                    disabled={pay.isPending}
+                    aria-label={`Pay ${p.settlementNumber} via RazorpayX`}
+                  >
+                    Pay via RazorpayX
+                  </Button>
+                ) : (
+                  <Button variant="secondary" onClick={() => props.onMarkPaid(p)}>
+                    Mark paid
+                  </Button>
+                )}
+              </span>
+              {p.payoutStatus === 'failed' && p.payoutFailureReason && (
+                <p className="w-full text-red-700" role="status">
+                  Last payout failed: {p.payoutFailureReason}
+                </p>
               )}
-            </span>
-            {p.payoutStatus === 'failed' && p.payoutFailureReason && (
-              <p className="w-full text-red-700" role="status">
-                Last payout failed: {p.payoutFailureReason}
-              </p>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import {
   labelOf,
   type ManufacturerAction,
   manufacturerActions,
+  MANUFACTURER_ACTION_ROLES,
   REASON_DIALOG_TITLES,
   type ReasonInput,
   type AdminManufacturerListItem,
@@ -24,6 +25,9 @@ import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { type Column, DataTable, StatCard } from '../../components/table.tsx';
 import { api } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { useConfirm } from '../admin-finance/confirm-action.tsx';
+import { roleIn, useAdminRole } from '../admin-roles/use-admin-role.ts';
 import { getToken } from '../../lib/auth-storage.ts';
 import { useListState, useRecordRoute } from '../../lib/use-list-state.ts';
 
@@ -65,22 +69,35 @@ function ActionButtons({
   onReason: (m: Manufacturer, action: 'reject' | 'suspend') => void;
 }) {
   const act = useManufacturerAction();
+  const t = useT();
+  const role = useAdminRole();
+  const confirmation = useConfirm();
   return (
     <>
-      {manufacturerActions(m.status).map((action) => (
-        <Button
-          key={action}
-          variant={action === 'reject' || action === 'suspend' ? 'danger' : 'primary'}
-          className="px-3 py-1 text-xs"
-          disabled={act.isPending}
-          onClick={() => {
-            if (action === 'reject' || action === 'suspend') onReason(m, action);
-            else act.mutate({ id: m.id, action }, { onError: (e) => toast.error(e.message) });
-          }}
-        >
-          {ACTION_LABELS[action]}
-        </Button>
-      ))}
+      {confirmation.dialog}
+      {manufacturerActions(m.status)
+        .filter((action) => roleIn(role, MANUFACTURER_ACTION_ROLES[action]))
+        .map((action) => (
+          <Button
+            key={action}
+            variant={action === 'reject' || action === 'suspend' ? 'danger' : 'primary'}
+            className="px-3 py-1 text-xs"
+            disabled={act.isPending}
+            onClick={() => {
+              if (action === 'reject' || action === 'suspend') onReason(m, action);
+              else if (action === 'approve')
+                confirmation.ask({
+                  title: t('admin.confirm.approveSellerTitle'),
+                  party: m.name,
+                  confirmLabel: t('admin.confirm.approveSellerConfirm'),
+                  onConfirm: () => act.mutateAsync({ id: m.id, action }),
+                });
+              else act.mutate({ id: m.id, action }, { onError: (e) => toast.error(e.message) });
+            }}
+          >
+            {ACTION_LABELS[action]}
+          </Button>
+        ))}
     </>
   );
 }

@@ -12,6 +12,8 @@ import { Pagination } from '../../components/pagination.tsx';
 import { type Column, DataTable } from '../../components/table.tsx';
 import { Tabs } from '../../components/tabs.tsx';
 import { api } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { useConfirm } from '../admin-finance/confirm-action.tsx';
 import { useListState } from '../../lib/use-list-state.ts';
 import { SettlementStatementModal } from './settlement-statement-modal.tsx';
 
@@ -79,12 +81,17 @@ function PaymentsTab() {
 function MarkPaidModal({ settlement, onClose }: { settlement: Settlement | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [reference, setReference] = useState('');
+  const t = useT();
+  const confirmation = useConfirm();
   const parsed = markSettlementPaidSchema.safeParse({ reference });
   const mark = useMutation({
     mutationFn: () =>
-      api<Settlement>(`/admin/settlements/${settlement?.id}/mark-paid`, { method: 'POST', body: { reference } }),
+      api<Settlement | { pendingApproval: unknown }>(`/admin/settlements/${settlement?.id}/mark-paid`, {
+        method: 'POST',
+        body: { reference },
+      }),
     onSuccess: (s) => {
-      toast.success(`${s.settlementNumber} marked paid.`);
+      toast.success('settlementNumber' in s ? `${s.settlementNumber} marked paid.` : t('admin.approvals.sent'));
       setReference('');
       onClose();
       return queryClient.invalidateQueries({ queryKey: ['admin'] });
@@ -101,12 +108,26 @@ function MarkPaidModal({ settlement, onClose }: { settlement: Settlement | null;
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button disabled={!parsed.success || mark.isPending} onClick={() => mark.mutate()}>
+          <Button
+            disabled={!parsed.success || mark.isPending}
+            onClick={() =>
+              settlement &&
+              confirmation.ask({
+                title: t('admin.confirm.paidTitle', { what: settlement.settlementNumber }),
+                amountPaise: Math.round(Number(settlement.amount) * 100),
+                party: settlement.manufacturer,
+                subject: `UTR ${reference.trim()}`,
+                confirmLabel: t('admin.confirm.paidConfirm'),
+                onConfirm: () => mark.mutateAsync(),
+              })
+            }
+          >
             Mark paid
           </Button>
         </>
       }
     >
+      {confirmation.dialog}
       {settlement && (
         <div className="space-y-3 text-sm">
           <p>
@@ -132,6 +153,8 @@ function SettlementsTab() {
   const { page } = list;
   const [paying, setPaying] = useState<Settlement | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
+  const t = useT();
+  const confirmation = useConfirm();
   const pageSize = LIMITS.adminPageSize;
   const query = useQuery({
     queryKey: ['admin', 'settlements', { page }],
@@ -155,7 +178,6 @@ function SettlementsTab() {
       );
       return queryClient.invalidateQueries({ queryKey: ['admin'] });
     },
-    onError: (e) => toast.error(e.message),
   });
   const columns: Array<Column<Settlement>> = [
     {
@@ -215,10 +237,21 @@ function SettlementsTab() {
         <p className="text-sm text-slate-600">
           Weekly settlements group each seller's delivered and paid orders not yet settled.
         </p>
-        <Button onClick={() => generate.mutate()} disabled={generate.isPending}>
+        <Button
+          onClick={() =>
+            confirmation.ask({
+              title: t('admin.confirm.runTitle'),
+              party: t('admin.confirm.runParty'),
+              confirmLabel: t('admin.confirm.runConfirm'),
+              onConfirm: () => generate.mutateAsync(),
+            })
+          }
+          disabled={generate.isPending}
+        >
           Generate this week's settlements
         </Button>
       </div>
+      {confirmation.dialog}
       <ListPanel
         query={query}
         loadingLabel="Loading settlements..."

@@ -7,7 +7,11 @@ import {
   type SiteSettings,
   siteSettingsSchema,
   type AdminUserItem,
+  ADMIN_ROLES,
+  type AdminRole,
+  type FourEyesSettings,
 } from '@ub/shared';
+import { formatInr, rupeesToPaise } from '@ub/shared/format';
 import { formatDate, formatDateTime } from '@ub/shared/format';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,13 +19,15 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
 import { Badge, PageHeader, Spinner } from '../../components/feedback.tsx';
-import { FormError, TextField } from '../../components/field.tsx';
+import { FormError, SelectField, TextField } from '../../components/field.tsx';
 import { ListPanel } from '../../components/list-panel.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { type Column, DataTable } from '../../components/table.tsx';
 import { ApiError, api } from '../../lib/api.ts';
 import { useListState } from '../../lib/use-list-state.ts';
 import { useSessionUser } from '../auth/session.tsx';
+import { useT } from '../../lib/i18n.tsx';
+import { useAdminRole } from '../admin-roles/use-admin-role.ts';
 
 type Admin = AdminUserItem;
 
@@ -32,7 +38,7 @@ function AdminUsers() {
   const list = useQuery({ queryKey: ['admin', 'admins'], queryFn: () => api<{ admins: Admin[] }>('/admin/admins') });
   const form = useForm<InviteAdminInput>({
     resolver: zodResolver(inviteAdminSchema),
-    defaultValues: { fullName: '', email: '' },
+    defaultValues: { fullName: '', email: '', role: 'support' },
   });
   const invite = useMutation({
     mutationFn: (body: InviteAdminInput) =>
@@ -56,9 +62,41 @@ function AdminUsers() {
     },
     onError: (e) => toast.error(e.message),
   });
+  const t = useT();
+  const changeRole = useMutation({
+    mutationFn: ({ id, role }: { id: string; role: AdminRole }) =>
+      api<Admin>(`/admin/admins/${id}/role`, { method: 'PUT', body: { role } }),
+    onSuccess: () => {
+      toast.success(t('admin.roles.changed'));
+      return queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
+    onError: (e) => toast.error(e.message),
+  });
   const columns: Array<Column<Admin>> = [
     { id: 'name', header: 'Name', cell: (a) => <span className="font-medium text-slate-900">{a.fullName}</span> },
     { id: 'email', header: 'Email', cell: (a) => <span className="break-all">{a.email}</span> },
+    {
+      id: 'role',
+      header: t('admin.roles.label'),
+      cell: (a) =>
+        a.isActive ? (
+          <select
+            aria-label={`${t('admin.roles.change')}: ${a.fullName}`}
+            className="rounded border border-slate-300 px-2 py-1 text-sm"
+            value={a.role}
+            disabled={changeRole.isPending}
+            onChange={(e) => changeRole.mutate({ id: a.id, role: e.target.value as AdminRole })}
+          >
+            {ADMIN_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`admin.roles.${r}`)}
+              </option>
+            ))}
+          </select>
+        ) : (
+          t(`admin.roles.${a.role}`)
+        ),
+    },
     { id: 'since', header: 'Since', cell: (a) => formatDate(a.createdAt) },
     {
       id: 'status',
@@ -99,7 +137,7 @@ function AdminUsers() {
       </ListPanel>
       <form
         onSubmit={form.handleSubmit((v) => invite.mutate(v))}
-        className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
+        className="grid gap-3 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-start"
         noValidate
       >
         <TextField label="Full name" {...form.register('fullName')} error={form.formState.errors.fullName?.message} />
@@ -109,6 +147,17 @@ function AdminUsers() {
           {...form.register('email')}
           error={form.formState.errors.email?.message}
         />
+        <SelectField
+          label={t('admin.roles.label')}
+          {...form.register('role')}
+          error={form.formState.errors.role?.message}
+        >
+          {ADMIN_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {t(`admin.roles.${r}`)}
+            </option>
+          ))}
+        </SelectField>
         <Button type="submit" className="sm:mt-6" disabled={invite.isPending}>
           Invite admin
         </Button>
@@ -309,13 +358,57 @@ function AuditLog() {
   );
 }
 
+/** Four eyes: the amount above which a refund or payout needs a second admin (owners only). */
+function FourEyesSetting() {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const current = useQuery({
+    queryKey: ['admin', 'four-eyes'],
+    queryFn: () => api<FourEyesSettings>('/admin/four-eyes'),
+  });
+  const [value, setValue] = useState<string | null>(null);
+  const shown = value ?? (current.data ? String(current.data.fourEyesAbovePaise / 100) : '');
+  const paise = rupeesToPaise(shown);
+  const save = useMutation({
+    mutationFn: () => api<FourEyesSettings>('/admin/four-eyes', { method: 'PUT', body: { fourEyesAbovePaise: paise } }),
+    onSuccess: () => {
+      toast.success(t('admin.roles.fourEyesSaved'));
+      setValue(null);
+      return queryClient.invalidateQueries({ queryKey: ['admin', 'four-eyes'] });
+    },
+    onError: (e) => toast.error(e.message),
+  });
+  return (
+    <section className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
+      <TextField
+        label={t('admin.roles.fourEyes')}
+        inputMode="decimal"
+        value={shown}
+        onChange={(e) => setValue(e.target.value)}
+      />
+      {paise !== null && <span className="pb-2 text-sm text-slate-600">{formatInr(paise / 100)}</span>}
+      <Button disabled={paise === null || save.isPending} onClick={() => save.mutate()}>
+        Save
+      </Button>
+    </section>
+  );
+}
+
 export default function AdminSettingsPage() {
+  const role = useAdminRole();
+  const t = useT();
   return (
     <div className="space-y-6">
       <PageHeader title="Settings" description="Admin users, site configuration and the audit trail." />
-      <AdminUsers />
-      <SiteConfiguration />
-      <AuditLog />
+      {role === 'owner' && (
+        <>
+          <AdminUsers />
+          <FourEyesSetting />
+          <SiteConfiguration />
+          <AuditLog />
+        </>
+      )}
+      {role && role !== 'owner' && <p className="text-sm text-slate-600">{t('admin.roles.ownersOnly')}</p>}
     </div>
   );
 }
