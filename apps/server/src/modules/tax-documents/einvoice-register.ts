@@ -81,18 +81,16 @@ export async function irnBeforeDispatch(
   try {
     await registerEinvoice(tx, invoice.id, given);
   } catch (err) {
+    const why = (err as Error).message;
     throw conflict(
-      `Invoice ${invoice.number} could not be registered on the e-invoice portal yet (${(err as Error).message}). ` +
-        'An e-invoicing seller ships only with the IRN: the order is not marked shipped and no e-way bill is made. ' +
-        'Try again in a few minutes.',
+      `Invoice ${invoice.number} could not be registered on the e-invoice portal yet (${why}). An e-invoicing seller ships only with the IRN: the order is not marked shipped and no e-way bill is made. Try again in a few minutes.`,
     );
   }
   const [now] = await tx.select().from(taxDocuments).where(eq(taxDocuments.id, invoice.id));
   if (now?.einvoiceStatus !== 'registered') {
+    const why = now?.einvoiceError ?? 'no reason given';
     throw conflict(
-      `Invoice ${invoice.number} was not registered on the e-invoice portal (${now?.einvoiceError ?? 'no reason given'}). ` +
-        'An e-invoicing seller ships only with the IRN: the order is not marked shipped and no e-way bill is made. ' +
-        'Correct what the message names and mark it shipped again.',
+      `Invoice ${invoice.number} was not registered on the e-invoice portal (${why}). An e-invoicing seller ships only with the IRN: the order is not marked shipped and no e-way bill is made. Correct what the message names and mark it shipped again.`,
     );
   }
   return now;
