@@ -11,16 +11,15 @@
 // `npm run bench`. The load average is printed beside the figures: other work on the machine slows the
 // throttled CPU further.
 import { execSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { stagingEnv } from './staging-env.mjs';
 
 /** The test gateway's signing secret for every server this run starts (restarted ones included): never the default. */
-const STAGING_GATEWAY_SECRET = randomBytes(16).toString('hex');
 
 const TARGET_MS = 1500;
 const RUNS = Number(process.env.BENCH_LCP_RUNS ?? 5);
@@ -71,17 +70,8 @@ async function start(dataDir, nodeEnv) {
       LOG_LEVEL: 'warn',
       ...(nodeEnv === 'production'
         ? {
-            // A staging site on the production build (docs/configuration.md): the address pages are built from, and test
-            // payments and the local stand-ins, each opted into by name (production refuses them otherwise).
-            PUBLIC_URL: `http://127.0.0.1:${port}`,
-            PAYMENT_PROVIDER: 'test',
-            ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
-            TEST_GATEWAY_SECRET: STAGING_GATEWAY_SECRET,
-            SMS_PROVIDER: 'log',
-            ALLOW_LOGGED_SMS_IN_PRODUCTION: 'true',
-            ALLOW_LOGGED_EMAIL_IN_PRODUCTION: 'true',
-            EINVOICE_PROVIDER: 'local',
-            ALLOW_EINVOICE_SIMULATOR_IN_PRODUCTION: 'true',
+            // A staging site on the production build: its address, test payments and the local stand-ins.
+            ...stagingEnv(port),
           }
         : { SEED_DEMO: 'true' }),
     },

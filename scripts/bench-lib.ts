@@ -4,16 +4,15 @@
  * BENCH_REUSE=1), and autocannon runs that fail on any non-2xx answer.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { stagingEnv } from './staging-env.mjs';
 
 /** The test gateway's signing secret for every server this run starts (restarted ones included): never the default. */
-const STAGING_GATEWAY_SECRET = randomBytes(16).toString('hex');
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -214,17 +213,8 @@ export async function startServer(databaseUrl: string, dataDir: string, env: Nod
     {
       ...process.env,
       NODE_ENV: 'production',
-      // A staging site on the production build (docs/configuration.md): the address pages are built from, and test
-      // payments and the local stand-ins, each opted into by name (production refuses them otherwise).
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      PAYMENT_PROVIDER: 'test',
-      ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
-      TEST_GATEWAY_SECRET: STAGING_GATEWAY_SECRET,
-      SMS_PROVIDER: 'log',
-      ALLOW_LOGGED_SMS_IN_PRODUCTION: 'true',
-      ALLOW_LOGGED_EMAIL_IN_PRODUCTION: 'true',
-      EINVOICE_PROVIDER: 'local',
-      ALLOW_EINVOICE_SIMULATOR_IN_PRODUCTION: 'true',
+      // A staging site on the production build: its address, test payments and the local stand-ins.
+      ...stagingEnv(port),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,

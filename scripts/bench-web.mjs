@@ -6,7 +6,6 @@
 //   npm run bench:web                 build the web app and the server, then measure
 //   npm run bench:web -- --no-build   measure the existing builds
 import { execSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,9 +13,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { stagingEnv } from './staging-env.mjs';
 
 /** The test gateway's signing secret for every server this run starts (restarted ones included): never the default. */
-const STAGING_GATEWAY_SECRET = randomBytes(16).toString('hex');
 
 const BUDGET_KB = 120;
 /** The network must stay quiet this long before the page counts as settled (idle callbacks, timers included). */
@@ -57,17 +56,8 @@ async function startServer() {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
-      // A staging site on the production build (docs/configuration.md): the address pages are built from, and test
-      // payments and the local stand-ins, each opted into by name (production refuses them otherwise).
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      PAYMENT_PROVIDER: 'test',
-      ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
-      TEST_GATEWAY_SECRET: STAGING_GATEWAY_SECRET,
-      SMS_PROVIDER: 'log',
-      ALLOW_LOGGED_SMS_IN_PRODUCTION: 'true',
-      ALLOW_LOGGED_EMAIL_IN_PRODUCTION: 'true',
-      EINVOICE_PROVIDER: 'local',
-      ALLOW_EINVOICE_SIMULATOR_IN_PRODUCTION: 'true',
+      // A staging site on the production build: its address, test payments and the local stand-ins.
+      ...stagingEnv(port),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

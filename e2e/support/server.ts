@@ -7,9 +7,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { E2E_ADMIN } from './env.ts';
+import { stagingEnv } from '../../scripts/staging-env.mjs';
 
 /** The test gateway's signing secret for every server this run starts (restarted ones included): never the default. */
-const STAGING_GATEWAY_SECRET = randomBytes(16).toString('hex');
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -56,17 +56,8 @@ export async function startServer(port: number, logPath: string): Promise<E2eSer
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      // A staging site on the production build (docs/configuration.md): the address pages are built from, and test
-      // payments and the local stand-ins, each opted into by name (production refuses them otherwise).
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      PAYMENT_PROVIDER: 'test',
-      ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
-      TEST_GATEWAY_SECRET: STAGING_GATEWAY_SECRET,
-      SMS_PROVIDER: 'log',
-      ALLOW_LOGGED_SMS_IN_PRODUCTION: 'true',
-      ALLOW_LOGGED_EMAIL_IN_PRODUCTION: 'true',
-      EINVOICE_PROVIDER: 'local',
-      ALLOW_EINVOICE_SIMULATOR_IN_PRODUCTION: 'true',
+      // A staging site on the production build: its address, test payments and the local stand-ins.
+      ...stagingEnv(port),
       // Settlements issue the platform's commission invoice under its GSTIN (the demo one: a test-payments site).
       PLATFORM_GSTIN: '27AAFCU5055K1ZZ',
       PORT: String(port),

@@ -4,7 +4,6 @@
  * process, so killing or restarting any of them never touches the machine's shared services.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,9 +11,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { stagingEnv } from '../staging-env.mjs';
 
 /** The test gateway's signing secret for every server this run starts (restarted ones included): never the default. */
-const STAGING_GATEWAY_SECRET = randomBytes(16).toString('hex');
 
 const run = promisify(execFile);
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -240,17 +239,8 @@ export async function startServer(
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
-      // A staging site on the production build (docs/configuration.md): the address pages are built from, and test
-      // payments and the local stand-ins, each opted into by name (production refuses them otherwise).
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      PAYMENT_PROVIDER: 'test',
-      ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
-      TEST_GATEWAY_SECRET: STAGING_GATEWAY_SECRET,
-      SMS_PROVIDER: 'log',
-      ALLOW_LOGGED_SMS_IN_PRODUCTION: 'true',
-      ALLOW_LOGGED_EMAIL_IN_PRODUCTION: 'true',
-      EINVOICE_PROVIDER: 'local',
-      ALLOW_EINVOICE_SIMULATOR_IN_PRODUCTION: 'true',
+      // A staging site on the production build: its address, test payments and the local stand-ins.
+      ...stagingEnv(port),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
