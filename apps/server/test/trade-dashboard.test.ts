@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { notDueSentence } from '@ub/shared';
 import { eq } from 'drizzle-orm';
 import { buyers } from '../src/db/schema/index.ts';
 import { trendLabel } from '../src/modules/trade/dashboard.ts';
@@ -6,9 +7,9 @@ import { type OrderLine, insertOrder } from '../src/modules/orders/commands.ts';
 import { invoiceOf, splitGst } from '../src/modules/tax-documents/commands.ts';
 import type { FrozenDocument } from '../src/modules/tax-documents/types.ts';
 import { depsOf } from '../src/lib/deps.ts';
-import { markSettlementPaid } from '../src/modules/payments/admin.ts';
+import { markSettlementPaid } from '../src/modules/money/admin-payments.ts';
 import { platformOf } from '../src/modules/money/commission-invoice.ts';
-import { generateWeeklySettlements } from '../src/modules/payments/admin.ts';
+import { generateWeeklySettlements } from '../src/modules/money/admin-payments.ts';
 import { createAdmin } from '../src/seed/factories.ts';
 import { createBuyer, createProduct } from '../src/seed/factories.ts';
 import { call, loginSeller, useTestApp } from './helpers.ts';
@@ -221,6 +222,9 @@ describe('payments', () => {
       });
     const first = await run();
     expect(first.created).toBe(1);
+    // The third order is paid but not delivered: the run says so.
+    expect(first.notDue).toMatchObject({ awaitingDelivery: 1, inHold: 0, disputed: 0, carriedSellers: 0 });
+    expect(notDueSentence(first.notDue)).toBe('Not settled: 1 paid order awaits delivery.');
     const id = first.settlementIds[0] as string;
     const [row] = await t.database.query<{ amount: string; net_paise: string; status: string; n: number }>(
       `select s.amount, s.net_paise, s.status, (select count(*)::int from seller_earnings e where e.settlement_id = s.id) as n

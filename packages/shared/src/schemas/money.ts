@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDate } from '../format.ts';
 
 /** Money contracts (issue 13): payment intake, refunds, settlements. Amounts in integer paise. */
 export const PAY_METHODS = ['gateway', 'bank_transfer'] as const;
@@ -158,3 +159,30 @@ export const tdsDeclarationView = z.object({
 });
 export type TdsDeclarationView = z.infer<typeof tdsDeclarationView>;
 export const tdsDeclarationSchema = z.object({ declare: z.boolean() });
+
+/** Why a settlement run left orders unsettled (the admin's "Run settlements now" answer). */
+export const settlementsNotDue = z.object({
+  awaitingDelivery: z.number(),
+  inHold: z.number(),
+  firstReleaseOn: z.string().nullable(),
+  disputed: z.number(),
+  carriedSellers: z.number(),
+});
+export type SettlementsNotDue = z.infer<typeof settlementsNotDue>;
+
+/** One sentence a person reads: what a settlement run did not settle, and why (empty when nothing waits). */
+export function notDueSentence(n: SettlementsNotDue): string {
+  const parts: string[] = [];
+  const orders = (k: number, one: string, many: string) => `${k} paid order${k === 1 ? ` ${one}` : `s ${many}`}`;
+  if (n.awaitingDelivery) parts.push(orders(n.awaitingDelivery, 'awaits delivery', 'await delivery'));
+  if (n.inHold) {
+    const first = n.firstReleaseOn ? `, the first released on ${formatDate(n.firstReleaseOn)}` : '';
+    parts.push(`${orders(n.inHold, 'is', 'are')} in the hold after delivery${first}`);
+  }
+  if (n.disputed) parts.push(`${orders(n.disputed, 'is', 'are')} held by an open dispute`);
+  if (n.carriedSellers) {
+    const who = n.carriedSellers === 1 ? "1 seller's lines net" : `${n.carriedSellers} sellers' lines net`;
+    parts.push(`${who} to zero or less (refunds after release) and carry to the next run`);
+  }
+  return parts.length ? `Not settled: ${parts.join('; ')}.` : '';
+}

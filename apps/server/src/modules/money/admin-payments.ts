@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
-import type { PlatformIdentity } from '../money/commission-invoice.ts';
-import { markPayoutPaid, runSettlements } from '../money/settlements.ts';
+import type { PlatformIdentity } from './commission-invoice.ts';
+import { markPayoutPaid, runSettlements, whyNotDue } from './settlements.ts';
 import { buyers, manufacturers, orders, payments, settlements } from '../../db/schema/index.ts';
 import { offsetOf } from '../admin/common.ts';
 import { containsPattern } from '../../lib/search.ts';
@@ -134,7 +134,9 @@ export async function generateWeeklySettlements(
 ) {
   const week = currentWeek(deps.clock());
   const created = await runSettlements(deps, { ...opts, actorUserId });
-  return { created: created.length, week, settlementIds: created.map((s) => s.id) };
+  // What the run left, and why: the admin's answer when nothing (or less than expected) was due.
+  const notDue = await whyNotDue(deps.db, deps.clock(), opts.holdDays, opts.manufacturerId);
+  return { created: created.length, week, settlementIds: created.map((s) => s.id), notDue };
 }
 
 /** The admin paid a settlement with the bank's UTR: the payout is posted to the ledger and the seller told. */

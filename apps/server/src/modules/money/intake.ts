@@ -16,7 +16,7 @@ import { WebhookFormatError } from '../payments/providers/razorpay-webhook.ts';
 import { toPaise } from '../trade/common.ts';
 import { post } from './ledger.ts';
 import { markUnmatchedRefundedInTx, recordUnmatchedCaptureInTx, unmatchedByProviderRefund } from './unmatched.ts';
-import { issueRefundInTx, lockOrder, markRefundProcessedInTx, refundFlaggedCaptureInTx } from './refunds.ts';
+import { issueRefundInTx, lockAttempt, markRefundProcessedInTx, refundFlaggedCaptureInTx } from './refunds.ts';
 import { refunds } from '../../db/schema/index.ts';
 
 type Attempt = typeof paymentAttempts.$inferSelect;
@@ -616,14 +616,8 @@ export async function submitUtr(deps: Deps, buyerId: string, attemptId: string, 
 /** The admin found the transfer on the bank statement: it is captured like a gateway payment. */
 export async function confirmBankTransfer(deps: Deps, actorUserId: string, attemptId: string) {
   return transaction(deps.db, async (tx) => {
-    const [peek] = await tx
-      .select({ orderId: paymentAttempts.orderId })
-      .from(paymentAttempts)
-      .where(eq(paymentAttempts.id, attemptId));
-    if (!peek) throw notFound('Payment not found');
-    await lockOrder(tx, peek.orderId);
-    const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
-    if (a?.provider !== 'bank_transfer') throw notFound('Payment not found');
+    const a = await lockAttempt(tx, attemptId);
+    if (a.provider !== 'bank_transfer') throw notFound('Payment not found');
     if (a.status !== 'awaiting_confirmation') throw conflict('This bank transfer is not awaiting confirmation.');
     const outcome = await captureInTx(tx, deps, {
       provider: 'bank_transfer',
@@ -650,14 +644,8 @@ export async function confirmBankTransfer(deps: Deps, actorUserId: string, attem
 /** The admin could not find the transfer: rejected with a reason; buyer and seller are told, the buyer may retry. */
 export async function rejectBankTransfer(deps: Deps, actorUserId: string, attemptId: string, reason: string) {
   return transaction(deps.db, async (tx) => {
-    const [peek] = await tx
-      .select({ orderId: paymentAttempts.orderId })
-      .from(paymentAttempts)
-      .where(eq(paymentAttempts.id, attemptId));
-    if (!peek) throw notFound('Payment not found');
-    await lockOrder(tx, peek.orderId);
-    const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
-    if (a?.provider !== 'bank_transfer') throw notFound('Payment not found');
+    const a = await lockAttempt(tx, attemptId);
+    if (a.provider !== 'bank_transfer') throw notFound('Payment not found');
     if (a.status !== 'awaiting_confirmation') throw conflict('This bank transfer is not awaiting confirmation.');
     await tx
       .update(paymentAttempts)

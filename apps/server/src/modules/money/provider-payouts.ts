@@ -8,7 +8,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { notice } from '../notifications/notify.ts';
 import { notifyAdmins } from '../notifications/notify-admins.ts';
-import { toSettlement } from '../payments/admin.ts';
+import { toSettlement } from './admin-payments.ts';
 import { GatewayError } from '../payments/providers/razorpay-http.ts';
 import type { PayoutProvider } from '../payments/providers/types.ts';
 import { markPayoutPaidInTx } from './settlements.ts';

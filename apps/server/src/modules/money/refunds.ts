@@ -87,6 +87,19 @@ export async function lockOrder(tx: Db, orderId: string) {
   if (!o) throw notFound('Order not found');
 }
 
+/** A payment try's row, locked after its order's (ADR 0038); 404 when there is none. */
+export async function lockAttempt(tx: Db, attemptId: string) {
+  const [peek] = await tx
+    .select({ orderId: paymentAttempts.orderId })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.id, attemptId));
+  if (!peek) throw notFound('Payment not found');
+  await lockOrder(tx, peek.orderId);
+  const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
+  if (!a) throw notFound('Payment not found');
+  return a;
+}
+
 /** What is left to refund of an order: captured less every refund issued. */
 export async function refundableOf(db: Db, orderId: string) {
   const [a] = await db
@@ -363,14 +376,7 @@ export async function refundFlaggedCaptureInTx(
   actorUserId: string | null,
   attemptId: string,
 ) {
-  const [peek] = await tx
-    .select({ orderId: paymentAttempts.orderId })
-    .from(paymentAttempts)
-    .where(eq(paymentAttempts.id, attemptId));
-  if (!peek) throw notFound('Payment not found');
-  await lockOrder(tx, peek.orderId);
-  const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
-  if (!a) throw notFound('Payment not found');
+  const a = await lockAttempt(tx, attemptId);
   if (a.status !== 'flagged' || !a.flaggedPaise || !a.providerPaymentId) {
     throw conflict('Only a flagged capture the provider took can be refunded here.');
   }

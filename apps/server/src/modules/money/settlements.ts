@@ -9,7 +9,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { UTR_HELP, utrMode } from '@ub/shared';
 import { transaction } from '../../lib/transaction.ts';
 import { notice, notify } from '../notifications/notify.ts';
-import { fromPaise, nextNumber } from '../trade/common.ts';
+import { execRows, fromPaise, nextNumber } from '../trade/common.ts';
 import {
   commissionCreditNotesOfSettlement,
   invoiceableCommission,
@@ -17,7 +17,7 @@ import {
   nextCommissionInvoiceNumber,
   type PlatformIdentity,
 } from './commission-invoice.ts';
-import { releaseDue } from './escrow.ts';
+import { DAY_MS, releaseDue } from './escrow.ts';
 import { balance, post } from './ledger.ts';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -375,4 +375,49 @@ export async function payoutFileCsv(db: Db) {
     m.companyName,
   ]);
   return `${[head, ...body].map((r) => r.map((c) => csvCell(String(c))).join(',')).join('\n')}\n`;
+}
+
+/**
+ * Why a settlement run found nothing (more) to settle, for the admin's "Run settlements now": paid orders still
+ * awaiting delivery, delivered ones in their hold (with the first release date), ones held by an open dispute, and
+ * sellers whose unsettled lines net to zero or less (carried to the next run).
+ */
+export async function whyNotDue(db: Db, now: Date, holdDays: number, manufacturerId?: string) {
+  const cutoff = new Date(now.getTime() - holdDays * DAY_MS);
+  const seller = manufacturerId ? sql`and o.manufacturer_id = ${manufacturerId}` : sql``;
+  const [held] = await execRows<{
+    awaiting_delivery: number;
+    disputed: number;
+    in_hold: number;
+    first_release: Date | string | null;
+  }>(
+    db,
+    sql`with paid as (
+          select o.id, o.status,
+                 (select max(e.created_at) from order_events e where e.order_id = o.id and e.to_status = 'delivered') as delivered_at,
+                 exists (select 1 from disputes d where d.order_id = o.id and d.status in ('open', 'under_review')) as disputed
+            from orders o
+           where o.payment_status = 'paid' and o.status <> 'cancelled' ${seller}
+             and not exists (select 1 from seller_earnings s where s.order_id = o.id and s.kind = 'release'))
+        select count(*) filter (where status <> 'delivered' and not disputed)::int as awaiting_delivery,
+               count(*) filter (where disputed)::int as disputed,
+               count(*) filter (where status = 'delivered' and not disputed and delivered_at > ${cutoff})::int as in_hold,
+               min(delivered_at) filter (where status = 'delivered' and not disputed and delivered_at > ${cutoff}) as first_release
+          from paid`,
+  );
+  const [carried] = await execRows<{ sellers: number }>(
+    db,
+    sql`select count(*)::int as sellers from (
+          select manufacturer_id from seller_earnings
+           where settlement_id is null ${manufacturerId ? sql`and manufacturer_id = ${manufacturerId}` : sql``}
+           group by manufacturer_id having sum(net_paise) <= 0) c`,
+  );
+  const first = held?.first_release ? new Date(new Date(held.first_release).getTime() + holdDays * DAY_MS) : null;
+  return {
+    awaitingDelivery: Number(held?.awaiting_delivery ?? 0),
+    inHold: Number(held?.in_hold ?? 0),
+    firstReleaseOn: first ? first.toISOString() : null,
+    disputed: Number(held?.disputed ?? 0),
+    carriedSellers: Number(carried?.sellers ?? 0),
+  };
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime, formatInr } from '@ub/shared/format';
+import { notDueSentence, type SettlementsNotDue } from '@ub/shared';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button.tsx';
@@ -52,6 +53,17 @@ interface Finance {
     orders: Array<{ orderId: string; orderNumber: string; heldPaise: number; reason: string }>;
   }>;
   payouts: Payout[];
+  /** Payments for orders we do not know: refunded to the payer automatically, "Refund due" until then. */
+  unmatched?: Array<{
+    id: string;
+    provider: string;
+    providerPaymentId: string;
+    providerOrderId: string | null;
+    amountPaise: number;
+    status: 'refund_due' | 'refund_pending' | 'refunded';
+    createdAt: string;
+    refundedAt: string | null;
+  }>;
   /** How sellers are paid (PAYOUT_PROVIDER): the UTR form, or "Pay via RazorpayX". */
   payoutProvider: 'manual' | 'razorpayx';
   ledger: Record<string, number>;
@@ -150,9 +162,15 @@ export default function AdminFinancePage() {
     },
   });
   const run = useMutation({
-    mutationFn: () => api<{ created: number }>('/admin/settlements/generate', { method: 'POST', body: {} }),
+    mutationFn: () =>
+      api<{ created: number; notDue: SettlementsNotDue }>('/admin/settlements/generate', { method: 'POST', body: {} }),
     onSuccess: (r) => {
-      toast.success(`${r.created} settlement${r.created === 1 ? '' : 's'} created.`);
+      const why = notDueSentence(r.notDue);
+      toast.success(
+        r.created
+          ? `${r.created} settlement${r.created === 1 ? '' : 's'} created. ${why}`.trim()
+          : `Nothing was due. ${why || 'No paid order waits for settlement.'}`,
+      );
       void refresh();
     },
   });
@@ -337,6 +355,40 @@ export default function AdminFinancePage() {
               <p className="text-sm text-slate-500">No refunds.</p>
             )}
           </Panel>
+          {data.unmatched?.length ? (
+            <Panel title="Payments for orders we do not know">
+              <p className="mb-2 text-sm text-slate-600">
+                A provider took these payments for no order of ours. Each is refunded to the payer automatically through
+                the provider that took it.
+              </p>
+              <DataTable
+                label="Payments for orders we do not know"
+                columns={[
+                  {
+                    id: 'payment',
+                    header: 'Payment',
+                    cell: (u) => <span className="font-mono">{u.providerPaymentId}</span>,
+                  },
+                  { id: 'amount', header: 'Amount', cell: (u) => rs(u.amountPaise) },
+                  { id: 'received', header: 'Received', cell: (u) => formatDateTime(u.createdAt) },
+                  {
+                    id: 'status',
+                    header: 'Status',
+                    cell: (u) =>
+                      u.status === 'refunded' ? (
+                        <Badge tone="green">Refunded {u.refundedAt ? formatDateTime(u.refundedAt) : ''}</Badge>
+                      ) : (
+                        <Badge tone="yellow">
+                          {u.status === 'refund_pending' ? 'Refund in progress' : 'Refund due'}
+                        </Badge>
+                      ),
+                  },
+                ]}
+                rows={data.unmatched}
+                rowId={(u) => u.id}
+              />
+            </Panel>
+          ) : null}
           <Panel title="Held money per seller">
             {data.heldBySeller.length ? (
               <ul className="space-y-3 text-sm">

@@ -1,4 +1,11 @@
-import { LIMITS, markSettlementPaidSchema, type AdminPaymentListItem, type AdminSettlementListItem } from '@ub/shared';
+import {
+  LIMITS,
+  markSettlementPaidSchema,
+  notDueSentence,
+  type AdminPaymentListItem,
+  type AdminSettlementListItem,
+  type SettlementsNotDue,
+} from '@ub/shared';
 import { formatDate, formatInr } from '@ub/shared/format';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -166,15 +173,20 @@ function SettlementsTab() {
   });
   const generate = useMutation({
     mutationFn: () =>
-      api<{ created: number; week: { start: string; end: string } }>('/admin/settlements/generate', {
-        method: 'POST',
-        body: {},
-      }),
+      api<{ created: number; week: { start: string; end: string }; notDue: SettlementsNotDue }>(
+        '/admin/settlements/generate',
+        {
+          method: 'POST',
+          body: {},
+        },
+      ),
     onSuccess: (r) => {
+      // What was found, and why the rest was not due (held until a date, disputed, netting to zero or less).
+      const why = notDueSentence(r.notDue);
       toast.success(
         r.created
-          ? `${r.created} settlement${r.created === 1 ? '' : 's'} created for ${r.week.start} to ${r.week.end}.`
-          : 'Nothing to settle: no delivered, paid orders are waiting.',
+          ? `${r.created} settlement${r.created === 1 ? '' : 's'} created for ${formatDate(r.week.start)} to ${formatDate(r.week.end)}. ${why}`.trim()
+          : `Nothing was due. ${why || 'No paid order waits for settlement.'}`,
       );
       return queryClient.invalidateQueries({ queryKey: ['admin'] });
     },

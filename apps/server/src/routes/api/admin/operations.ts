@@ -19,6 +19,7 @@ import {
   pdfCopyQuery,
   taxDocumentItem,
   runSettlementsSchema,
+  settlementsNotDue,
   pendingApprovalAnswer,
   UTR_HELP,
   utrMode,
@@ -43,7 +44,7 @@ import {
   listPayments,
   listSettlements,
   markSettlementPaid,
-} from '../../../modules/payments/admin.ts';
+} from '../../../modules/money/admin-payments.ts';
 import { currentUser } from '../../../types.ts';
 import { platformOf } from '../../../modules/money/commission-invoice.ts';
 import { orderInvoicePdf, taxDocumentPdf } from '../../../modules/tax-documents/download.ts';
@@ -209,6 +210,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             created: z.number(),
             week: z.object({ start: z.string(), end: z.string() }),
             settlementIds: z.array(z.string()),
+            notDue: settlementsNotDue,
           }),
           ...errors,
         },

@@ -8,7 +8,7 @@ import {
 } from '@ub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listPayments, paymentDetail as loadPayment } from '../../../modules/payments/queries.ts';
+import { listPayments, paymentDetail as loadPayment } from '../../../modules/money/seller-payments.ts';
 import { sellerMoneySummary } from '../../../modules/money/queries.ts';
 import { commissionCreditNoteOf, commissionInvoiceOf } from '../../../modules/money/commission-invoice.ts';
 import { settlementStatement, statementCsv } from '../../../modules/money/settlements.ts';
