@@ -98,7 +98,9 @@ export async function holdReason(db: Db, orderId: string, now: Date, holdDays: n
   const at = await deliveredAt(db, orderId);
   if (!at) return 'Awaiting delivery';
   const until = new Date(at.getTime() + holdDays * DAY_MS);
-  if (until > now) return `Hold period after delivery, until ${until.toISOString().slice(0, 10)}`;
+  // The day in India the hold ends (the one date people read, whatever the server's zone).
+  const day = new Date(until.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+  if (until > now) return `Hold period after delivery, until ${day}`;
   return null;
 }
 
