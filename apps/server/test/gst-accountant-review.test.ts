@@ -280,7 +280,7 @@ describe('e-invoice (INV-01)', () => {
     const s = await tradeSetup(t.app, { price: '1000.00', moq: 1, gstPercentage: '40', hsnCode: '24022090' });
     const saved = await call(t.app, 'PUT', '/api/settings/tax', {
       token: s.seller.token,
-      body: { invoicePrefix: 'INV', creditNotePrefix: 'CN', debitNotePrefix: 'DN', einvoiceApplies: true },
+      body: { invoicePrefix: 'AR40', creditNotePrefix: 'CN', debitNotePrefix: 'DN', einvoiceApplies: true },
     });
     expect(saved.statusCode).toBe(200);
     const { id } = await shipped(s, 'Karnataka');
@@ -307,7 +307,7 @@ describe('e-invoice (INV-01)', () => {
     });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().error).toMatch(
-      /^Invoice INV\/\d{4}\/00002 was not registered on the e-invoice portal \(2211: .*the order is not marked shipped/,
+      /^Invoice AR40\/\d{4}\/00002 was not registered on the e-invoice portal \(2211: .*the order is not marked shipped/,
     );
     const [order] = await t.database.query<{ status: string; invoice_number: string | null }>(
       'select status, invoice_number from orders where id = $1',

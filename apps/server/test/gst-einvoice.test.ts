@@ -28,11 +28,16 @@ import { placeOrder, setStatus, tradeSetup } from './trade-fixtures.ts';
 const t = useTestApp();
 const validate = new Ajv({ allErrors: true, strict: false }).compile(EINVOICE_SCHEMA);
 
+let series = 0;
 async function einvoicingSeller() {
   const s = await tradeSetup(t.app, { gstPercentage: '18', hsnCode: '95030010' });
+  // A series of this file's own: the IRP simulator lives as long as the test worker and, like the real IRP, answers
+  // a second registration of the same GSTIN, year and number with the first one's IRN (other files' sellers share
+  // this GSTIN and may have registered INV/2627/00001 already).
+  series++;
   const saved = await call(t.app, 'PUT', '/api/settings/tax', {
     token: s.seller.token,
-    body: { invoicePrefix: 'INV', creditNotePrefix: 'CN', debitNotePrefix: 'DN', einvoiceApplies: true },
+    body: { invoicePrefix: `EI${series}`, creditNotePrefix: 'CN', debitNotePrefix: 'DN', einvoiceApplies: true },
   });
   expect(saved.statusCode).toBe(200);
   const { id } = (await placeOrder(t.app, s.buyer.token, s.seller.manufacturer.id, s.product.id, 10)).json();

@@ -53,7 +53,9 @@ export function guardAdminRoles(app: FastifyInstance): void {
   app.addHook('preValidation', async (req) => {
     const access = req.routeOptions.config.admin;
     const role = await adminRoleOf(app.db, currentUser(req).id);
-    if (!access || !role || !access.roles.includes(role)) throw forbidden(ROLE_REFUSED);
+    // No role: the account was deactivated since its session was checked (another admin at the same moment).
+    if (!role) throw forbidden('Your account has been deactivated.');
+    if (!access || !access.roles.includes(role)) throw forbidden(ROLE_REFUSED);
     if (access.moneyWhen?.(req.body) && !(MONEY_ROLES as readonly AdminRole[]).includes(role)) {
       throw forbidden(MONEY_REFUSED);
     }
