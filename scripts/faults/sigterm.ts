@@ -123,7 +123,14 @@ export async function sigtermScenario(checks: Checks, res: Resources) {
   signalledAt = performance.now();
   server.child.kill('SIGTERM');
 
-  // A brand-new connection after the signal must not be served.
+  // A brand-new connection after the server began to stop must not be served. It stops listening after the I/O
+  // of the turn that took the signal, which a loaded machine delays: wait for its stop to be logged first.
+  await waitFor(
+    'the server to log its stop',
+    async () => server.logs.some((l) => l.event === 'server.stopping'),
+    15_000,
+    10,
+  );
   await sleep(300);
   const fresh = await freshConnection(server.base);
   checks.ok('after SIGTERM a new connection is not served', fresh !== 200, fresh);
